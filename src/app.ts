@@ -1,0 +1,62 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv } from "./context";
+import { handleError, handleNotFound } from "./http/errors";
+import { authenticate, requestContext, requestIdAndLog } from "./http/middleware";
+import { validationHook } from "./http/validation";
+import { errorBody } from "./lib/errors";
+import { adminRoutes } from "./routes/admin";
+import { agentInstructionRoutes } from "./routes/agent-instructions";
+import { inviteRoutes } from "./routes/invites";
+import { memberRoutes } from "./routes/members";
+import { organizationRoutes } from "./routes/organizations";
+import { userRoutes } from "./routes/user";
+
+/** JSON bodies beyond this are refused with 413 before they are parsed. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+export function createApp() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.use("*", requestIdAndLog);
+  app.use("*", requestContext);
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_JSON_BODY_BYTES,
+      onError: (c) => c.json(errorBody(413, `Request body exceeds ${MAX_JSON_BODY_BYTES} bytes`), 413),
+    }),
+  );
+  app.onError(handleError);
+  app.notFound(handleNotFound);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "user", {
+    type: "http",
+    scheme: "bearer",
+    description: "A user API token (see POST /admin/users).",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "admin", {
+    type: "http",
+    scheme: "bearer",
+    description: "The deployment's ADMIN_TOKEN secret.",
+  });
+
+  // The OpenAPI document is public; it is registered before the authentication middleware,
+  // and Hono runs handlers in registration order, so it answers without a token.
+  app.doc31("/v1/openapi.json", (c) => ({
+    openapi: "3.1.0",
+    info: {
+      title: "Docs content management API",
+      version: "1.0.0",
+      description: "A self-hostable implementation of GitBook's /v1 API on Cloudflare Workers.",
+    },
+    servers: [{ url: new URL(c.req.url).origin + "/v1" }],
+  }));
+  app.route("/", adminRoutes);
+
+  app.use("/v1/*", authenticate);
+  for (const routes of [userRoutes, organizationRoutes, memberRoutes, inviteRoutes, agentInstructionRoutes]) {
+    app.route("/v1", routes);
+  }
+  return app;
+}

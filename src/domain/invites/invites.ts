@@ -1,0 +1,89 @@
+import { and, count, eq } from "drizzle-orm";
+import type { CallerContext } from "../../context";
+import { organizationInviteLinks, organizationMembers, organizations, type InviteLinkRow } from "../../db/schema";
+import { badRequest, notFound } from "../../lib/errors";
+import { newId, nowIso } from "../../lib/ids";
+import { fetchPage, toList, type PageRequest } from "../../lib/pagination";
+import { assertOrganizationAction } from "../../lib/permissions";
+import { roleRank, type RoleOrGuest } from "../../lib/roles";
+import type { InviteLinkObject } from "../../schemas/invite";
+import { loadOrganizationAccess } from "../organizations/access";
+
+/** An invite is redundant when the caller already has at least the role it grants. */
+function presentInvite(invite: InviteLinkRow, callerRole: RoleOrGuest): InviteLinkObject {
+  return { object: "invite", id: invite.id, role: invite.role, redundant: roleRank(callerRole) >= roleRank(invite.role) };
+}
+
+const inviteNotFound = (inviteId: string) => notFound(`Invite '${inviteId}'`);
+
+export async function listInviteLinks(ctx: CallerContext, organizationId: string, request: PageRequest) {
+  const access = await loadOrganizationAccess(ctx, organizationId);
+  assertOrganizationAction(access.membership, "manageInviteLinks");
+  const inOrganization = eq(organizationInviteLinks.organizationId, organizationId);
+  const page = await fetchPage(ctx.db, request, {
+    sortName: "createdAt",
+    keys: [
+      { expression: organizationInviteLinks.createdAt, direction: "asc", valueOf: (row: InviteLinkRow) => row.createdAt },
+      { expression: organizationInviteLinks.id, direction: "asc", valueOf: (row: InviteLinkRow) => row.id },
+    ],
+    rows: (after, orderBy, limit) =>
+      ctx.db.select().from(organizationInviteLinks).where(and(inOrganization, after)).orderBy(...orderBy).limit(limit),
+    count: ctx.db.select({ count: count() }).from(organizationInviteLinks).where(inOrganization),
+  });
+  return toList(page, (invite) => presentInvite(invite, access.member.role));
+}
+
+export async function createInviteLink(ctx: CallerContext, organizationId: string, role: RoleOrGuest) {
+  const access = await loadOrganizationAccess(ctx, organizationId);
+  assertOrganizationAction(access.membership, "manageInviteLinks");
+  if (!access.organization.inviteLinks) {
+    throw badRequest("Invite links are disabled for this organization (its 'inviteLinks' setting is false)");
+  }
+  const invite: InviteLinkRow = { id: newId(), organizationId, role, createdBy: ctx.caller.id, createdAt: nowIso() };
+  await ctx.db.insert(organizationInviteLinks).values(invite);
+  return presentInvite(invite, access.member.role);
+}
+
+/** Deleting an invite that does not exist (any more) succeeds too (seed 4.7). */
+export async function deleteInviteLink(ctx: CallerContext, organizationId: string, inviteId: string): Promise<void> {
+  const access = await loadOrganizationAccess(ctx, organizationId);
+  assertOrganizationAction(access.membership, "manageInviteLinks");
+  await ctx.db
+    .delete(organizationInviteLinks)
+    .where(and(eq(organizationInviteLinks.organizationId, organizationId), eq(organizationInviteLinks.id, inviteId)));
+}
+
+/**
+ * Joins an organization through one of its invite links, which any user holding the link may do
+ * while the organization has invite links enabled. A member already in the organization is raised
+ * to the invite's role when it is higher, and never lowered.
+ */
+export async function joinWithInviteLink(ctx: CallerContext, organizationId: string, inviteId: string): Promise<void> {
+  const [row] = await ctx.db
+    .select({ invite: organizationInviteLinks, inviteLinksEnabled: organizations.inviteLinks, member: organizationMembers })
+    .from(organizationInviteLinks)
+    .innerJoin(organizations, eq(organizations.id, organizationInviteLinks.organizationId))
+    .leftJoin(
+      organizationMembers,
+      and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, ctx.caller.id)),
+    )
+    .where(and(eq(organizationInviteLinks.id, inviteId), eq(organizationInviteLinks.organizationId, organizationId)))
+    .limit(1);
+  if (!row || !row.inviteLinksEnabled) throw inviteNotFound(inviteId);
+
+  const { invite, member } = row;
+  if (member) {
+    if (roleRank(invite.role) > roleRank(member.role)) {
+      await ctx.db
+        .update(organizationMembers)
+        .set({ role: invite.role })
+        .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, ctx.caller.id)));
+    }
+    return;
+  }
+  const now = nowIso();
+  await ctx.db
+    .insert(organizationMembers)
+    .values({ organizationId, userId: ctx.caller.id, role: invite.role, disabled: false, sso: false, joinedAt: now, lastSeenAt: now })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,165 @@
+import { and, count, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { CallerContext } from "../../context";
+import { organizationMembers, users, type MemberRow, type UserRow } from "../../db/schema";
+import { conflict, notFound } from "../../lib/errors";
+import { fetchPage, toList, type Direction, type PageRequest, type SortKey } from "../../lib/pagination";
+import { assertOrganizationAction } from "../../lib/permissions";
+import type { Role, RoleOrGuest } from "../../lib/roles";
+import type { Urls } from "../../lib/urls";
+import type { MemberObject } from "../../schemas/member";
+import { loadOrganizationAccess } from "../organizations/access";
+import { presentUser } from "../users/users";
+
+interface MemberWithUser {
+  member: MemberRow;
+  user: UserRow;
+}
+
+export function presentMember({ member, user }: MemberWithUser, urls: Urls): MemberObject {
+  return {
+    object: "member",
+    id: user.id,
+    role: member.role,
+    user: presentUser(user, urls),
+    disabled: member.disabled,
+    joinedAt: member.joinedAt,
+    lastSeenAt: member.lastSeenAt,
+    sso: member.sso,
+    // Space, team and site grants arrive with later issues; until then nobody has any.
+    spaces: 0,
+    teams: 0,
+    sites: 0,
+  };
+}
+
+export interface MemberListQuery extends PageRequest {
+  role?: Role | "guest";
+  search?: string;
+  sort: "joinedAt" | "lastSeenAt" | "name";
+  order: Direction;
+}
+
+const memberNotFound = (userId: string) => notFound(`Member '${userId}'`);
+
+export async function listMembers(ctx: CallerContext, organizationId: string, query: MemberListQuery) {
+  const access = await loadOrganizationAccess(ctx, organizationId);
+  assertOrganizationAction(access.membership, "listMembers");
+
+  const filters = and(
+    eq(organizationMembers.organizationId, organizationId),
+    query.role === undefined ? undefined : query.role === "guest" ? isNull(organizationMembers.role) : eq(organizationMembers.role, query.role),
+    query.search ? matchesSearch(query.search) : undefined,
+  );
+  const page = await fetchPage(ctx.db, query, {
+    sortName: `${query.sort}:${query.order}`,
+    keys: [memberSortKey(query.sort, query.order), { expression: organizationMembers.userId, direction: query.order, valueOf: (row: MemberWithUser) => row.member.userId }],
+    rows: (after, orderBy, limit) =>
+      ctx.db
+        .select({ member: organizationMembers, user: users })
+        .from(organizationMembers)
+        .innerJoin(users, eq(users.id, organizationMembers.userId))
+        .where(and(filters, after))
+        .orderBy(...orderBy)
+        .limit(limit),
+    count: ctx.db
+      .select({ count: count() })
+      .from(organizationMembers)
+      .innerJoin(users, eq(users.id, organizationMembers.userId))
+      .where(filters),
+  });
+  return toList(page, (row) => presentMember(row, ctx.urls));
+}
+
+export async function getMember(ctx: CallerContext, organizationId: string, userId: string) {
+  const access = await loadOrganizationAccess(ctx, organizationId);
+  assertOrganizationAction(access.membership, "listMembers");
+  return presentMember(await findMember(ctx, organizationId, userId), ctx.urls);
+}
+
+/** Changes a member's role. The organization always keeps at least one admin. */
+export async function updateMemberRole(ctx: CallerContext, organizationId: string, userId: string, role: RoleOrGuest) {
+  const access = await loadOrganizationAccess(ctx, organizationId);
+  assertOrganizationAction(access.membership, "manageMembers");
+  // The last-admin rule is part of the UPDATE itself, so two admins demoting each other at once
+  // cannot both succeed.
+  const updated = await ctx.db
+    .update(organizationMembers)
+    .set({ role })
+    .where(and(isMember(organizationId, userId), role === "admin" ? undefined : keepsAnotherAdmin(organizationId, userId)))
+    .returning();
+  if (updated.length === 0) await explainUnchangedMember(ctx, organizationId, userId);
+  return getMember(ctx, organizationId, userId);
+}
+
+/**
+ * Removes a member: admins may remove anyone, and every member may remove themselves (leave).
+ * Returns whether a member was removed (205) or there was none (204), as GitBook's spec does.
+ */
+export async function removeMember(ctx: CallerContext, organizationId: string, userId: string): Promise<"removed" | "absent"> {
+  const access = await loadOrganizationAccess(ctx, organizationId);
+  if (userId !== ctx.caller.id) assertOrganizationAction(access.membership, "manageMembers");
+  const removed = await ctx.db
+    .delete(organizationMembers)
+    .where(and(isMember(organizationId, userId), keepsAnotherAdmin(organizationId, userId)))
+    .returning({ userId: organizationMembers.userId });
+  if (removed.length > 0) return "removed";
+  const existing = await ctx.db.query.organizationMembers.findFirst({ where: isMember(organizationId, userId) });
+  if (existing) throw lastAdminConflict();
+  return "absent";
+}
+
+async function findMember(ctx: CallerContext, organizationId: string, userId: string): Promise<MemberWithUser> {
+  const [row] = await ctx.db
+    .select({ member: organizationMembers, user: users })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(isMember(organizationId, userId))
+    .limit(1);
+  if (!row) throw memberNotFound(userId);
+  return row;
+}
+
+async function explainUnchangedMember(ctx: CallerContext, organizationId: string, userId: string): Promise<never> {
+  await findMember(ctx, organizationId, userId);
+  throw lastAdminConflict();
+}
+
+const lastAdminConflict = () => conflict("An organization must keep at least one admin: make another member admin first");
+
+function isMember(organizationId: string, userId: string): SQL {
+  return and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)) as SQL;
+}
+
+/** True unless `userId` is the organization's only active admin. */
+function keepsAnotherAdmin(organizationId: string, userId: string): SQL {
+  return or(
+    sql`${organizationMembers.role} IS NOT 'admin'`,
+    sql`EXISTS (SELECT 1 FROM ${organizationMembers} other WHERE other.organization_id = ${organizationId}
+      AND other.user_id != ${userId} AND other.role = 'admin' AND other.disabled = 0)`,
+  ) as SQL;
+}
+
+function memberSortKey(sort: MemberListQuery["sort"], direction: Direction): SortKey<MemberWithUser> {
+  switch (sort) {
+    case "joinedAt":
+      return { expression: organizationMembers.joinedAt, direction, valueOf: (row) => row.member.joinedAt };
+    case "lastSeenAt":
+      return { expression: organizationMembers.lastSeenAt, direction, valueOf: (row) => row.member.lastSeenAt };
+    case "name":
+      return { expression: sql`lower(${users.displayName})`, direction, valueOf: (row) => sqliteLower(row.user.displayName) };
+  }
+}
+
+/** Case-insensitive substring of the display name or email; LIKE wildcards in the query are literal. */
+function matchesSearch(search: string): SQL | undefined {
+  const pattern = `%${sqliteLower(search).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return or(
+    sql`lower(${users.displayName}) LIKE ${pattern} ESCAPE '\\'`,
+    sql`${users.email} LIKE ${pattern} ESCAPE '\\'`,
+  );
+}
+
+/** SQLite's lower() folds ASCII letters only; cursor values must be folded the same way. */
+function sqliteLower(text: string): string {
+  return text.replace(/[A-Z]/g, (char) => char.toLowerCase());
+}

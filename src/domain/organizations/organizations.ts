@@ -1,0 +1,207 @@
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { CallerContext } from "../../context";
+import {
+  organizationEmailDomains,
+  organizationMembers,
+  organizations,
+  type MemberRow,
+  type OrganizationRow,
+  type StoredMergeRules,
+} from "../../db/schema";
+import { badRequest, conflict, forbidden } from "../../lib/errors";
+import { newId, nowIso } from "../../lib/ids";
+import { fetchPage, toList, type PageRequest } from "../../lib/pagination";
+import { assertOrganizationAction } from "../../lib/permissions";
+import type { UpdateOrganizationInput } from "../../schemas/organization";
+import { isUniqueViolation } from "../users/users";
+import { loadOrganizationAccess, membershipOf, organizationNotFound } from "./access";
+import { presentOrganization } from "./present";
+
+interface OrganizationWithMember {
+  organization: OrganizationRow;
+  member: MemberRow;
+}
+
+/** The organizations the caller belongs to, oldest first. */
+export async function listOrganizationsForCaller(ctx: CallerContext, request: PageRequest) {
+  const isCallersMembership = and(eq(organizationMembers.userId, ctx.caller.id), eq(organizationMembers.disabled, false));
+  const page = await fetchPage(ctx.db, request, {
+    sortName: "createdAt",
+    keys: [
+      { expression: organizations.createdAt, direction: "asc", valueOf: (row: OrganizationWithMember) => row.organization.createdAt },
+      { expression: organizations.id, direction: "asc", valueOf: (row: OrganizationWithMember) => row.organization.id },
+    ],
+    rows: (after, orderBy, limit) =>
+      ctx.db
+        .select({ organization: organizations, member: organizationMembers })
+        .from(organizationMembers)
+        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+        .where(and(isCallersMembership, after))
+        .orderBy(...orderBy)
+        .limit(limit),
+    count: ctx.db.select({ count: count() }).from(organizationMembers).where(isCallersMembership),
+  });
+  return toList(page, (row) => presentOrganization(row.organization, membershipOf(row.member), ctx.urls));
+}
+
+export async function getOrganization(ctx: CallerContext, organizationId: string) {
+  const access = await loadOrganizationAccess(ctx, organizationId);
+  assertOrganizationAction(access.membership, "view");
+  return presentOrganization(access.organization, access.membership, ctx.urls);
+}
+
+/** Any user may create an organization; they become its first admin. */
+export async function createOrganization(ctx: CallerContext, input: { title: string; emailDomains?: string[] }) {
+  const now = nowIso();
+  const organization: OrganizationRow = {
+    id: newId(),
+    title: input.title,
+    hostname: null,
+    emailDomains: input.emailDomains ?? [],
+    type: "business",
+    useCase: null,
+    communityType: null,
+    defaultRole: "read",
+    defaultContent: null,
+    logo: null,
+    sso: false,
+    ai: false,
+    inviteLinks: true,
+    mergeRules: { type: "none" },
+    createdBy: ctx.caller.id,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const member = {
+    organizationId: organization.id,
+    userId: ctx.caller.id,
+    role: "admin" as const,
+    disabled: false,
+    sso: false,
+    joinedAt: now,
+    lastSeenAt: now,
+  };
+  await ctx.db.batch([
+    ctx.db.insert(organizations).values(organization),
+    ctx.db.insert(organizationMembers).values(member),
+    ...emailDomainIndexWrites(ctx, organization.id, organization.emailDomains, false),
+  ]);
+  return presentOrganization(organization, membershipOf(member), ctx.urls);
+}
+
+export async function updateOrganization(ctx: CallerContext, organizationId: string, input: UpdateOrganizationInput) {
+  const access = await loadOrganizationAccess(ctx, organizationId);
+  assertOrganizationAction(access.membership, "update");
+  if (input.defaultContent) {
+    // Sites arrive with a later issue; until then no site can be the default content.
+    throw badRequest(`Invalid field 'defaultContent.site': no site '${input.defaultContent.site}' in this organization`);
+  }
+  if (input.mergeRules) await assertReviewersAreMembers(ctx, organizationId, input.mergeRules);
+
+  const changes = {
+    ...pick(input, ["title", "emailDomains", "hostname", "defaultRole", "logo", "sso", "ai", "inviteLinks", "mergeRules"]),
+    ...(input.defaultContent === null ? { defaultContent: null } : {}),
+    updatedAt: nowIso(),
+  };
+  try {
+    const [updated] = await ctx.db.batch([
+      ctx.db.update(organizations).set(changes).where(eq(organizations.id, organizationId)).returning(),
+      ...(input.emailDomains ? emailDomainIndexWrites(ctx, organizationId, input.emailDomains, true) : []),
+    ]);
+    return presentOrganization(updated[0] ?? access.organization, access.membership, ctx.urls);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`The hostname '${input.hostname}' is already used by another organization`);
+    throw error;
+  }
+}
+
+/**
+ * Joins through the caller's verified email domain, with the organization's defaultRole.
+ * Joining an organization one already belongs to changes nothing.
+ */
+export async function joinOrganization(ctx: CallerContext, organizationId: string): Promise<void> {
+  const organization = await ctx.db.query.organizations.findFirst({ where: eq(organizations.id, organizationId) });
+  if (!organization) throw organizationNotFound(organizationId);
+  const domain = verifiedEmailDomain(ctx);
+  if (!domain || !organization.emailDomains.includes(domain)) {
+    throw badRequest(`Your verified email domain${domain ? ` '${domain}'` : ""} is not allowed to join this organization`);
+  }
+  const now = nowIso();
+  await ctx.db
+    .insert(organizationMembers)
+    .values({
+      organizationId,
+      userId: ctx.caller.id,
+      role: organization.defaultRole,
+      disabled: false,
+      sso: false,
+      joinedAt: now,
+      lastSeenAt: now,
+    })
+    .onConflictDoNothing();
+}
+
+/** At most this many organizations are returned for one email domain (the response has no pages). */
+export const MAX_ORGANIZATIONS_PER_DOMAIN = 100;
+
+/** Organizations a user of this email domain may join; callers may only ask about their own domain. */
+export async function listOrganizationsForEmailDomain(ctx: CallerContext, emailDomain: string) {
+  const domain = emailDomain.trim().toLowerCase();
+  if (verifiedEmailDomain(ctx) !== domain) {
+    throw forbidden("You can only list the organizations of your own verified email domain");
+  }
+  const rows = await ctx.db
+    .select({ organization: organizations, member: organizationMembers })
+    .from(organizationEmailDomains)
+    .innerJoin(organizations, eq(organizations.id, organizationEmailDomains.organizationId))
+    .leftJoin(
+      organizationMembers,
+      and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, ctx.caller.id)),
+    )
+    .where(eq(organizationEmailDomains.domain, domain))
+    .orderBy(asc(organizations.createdAt), asc(organizations.id))
+    .limit(MAX_ORGANIZATIONS_PER_DOMAIN);
+  return {
+    organizations: rows.map((row) =>
+      presentOrganization(row.organization, row.member && !row.member.disabled ? membershipOf(row.member) : null, ctx.urls),
+    ),
+  };
+}
+
+function verifiedEmailDomain(ctx: CallerContext): string | undefined {
+  if (!ctx.caller.emailVerified) return undefined;
+  return ctx.caller.email.split("@").pop()?.toLowerCase();
+}
+
+/** Rewrites the email-domain index of an organization (see organizationEmailDomains). */
+function emailDomainIndexWrites(
+  ctx: CallerContext,
+  organizationId: string,
+  domains: string[],
+  replace: boolean,
+): BatchItem<"sqlite">[] {
+  const writes: BatchItem<"sqlite">[] = [];
+  if (replace) writes.push(ctx.db.delete(organizationEmailDomains).where(eq(organizationEmailDomains.organizationId, organizationId)));
+  if (domains.length > 0) writes.push(ctx.db.insert(organizationEmailDomains).values(domains.map((domain) => ({ organizationId, domain }))));
+  return writes;
+}
+
+async function assertReviewersAreMembers(ctx: CallerContext, organizationId: string, mergeRules: StoredMergeRules) {
+  if (mergeRules.type !== "rules") return;
+  const reviewers = [...new Set(mergeRules.rules.flatMap((rule) => rule.users ?? []))];
+  if (reviewers.length === 0) return;
+  const members = await ctx.db
+    .select({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.userId, reviewers)));
+  const known = new Set(members.map((member) => member.userId));
+  const unknown = reviewers.find((userId) => !known.has(userId));
+  if (unknown) throw badRequest(`Invalid field 'mergeRules.rules': user '${unknown}' is not a member of this organization`);
+}
+
+function pick<T extends object, K extends keyof T>(object: T, keys: K[]): Partial<Pick<T, K>> {
+  return Object.fromEntries(keys.filter((key) => object[key] !== undefined).map((key) => [key, object[key]])) as Partial<
+    Pick<T, K>
+  >;
+}

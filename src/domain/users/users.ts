@@ -1,0 +1,66 @@
+import { eq } from "drizzle-orm";
+import type { RequestContext } from "../../context";
+import { apiTokens, users, type UserRow } from "../../db/schema";
+import { conflict, notFound } from "../../lib/errors";
+import { newId, nowIso } from "../../lib/ids";
+import { generateApiToken, hashToken } from "../../lib/tokens";
+import type { Urls } from "../../lib/urls";
+import type { UserObject } from "../../schemas/user";
+
+export function presentUser(user: UserRow, urls: Urls): UserObject {
+  return {
+    object: "user",
+    id: user.id,
+    displayName: user.displayName,
+    email: user.email,
+    ...(user.photoURL ? { photoURL: user.photoURL } : {}),
+    urls: { location: urls.api(`/users/${user.id}`) },
+  };
+}
+
+/** The user behind an API token, or undefined when the token is unknown. One indexed lookup. */
+export async function findUserByToken(ctx: RequestContext, token: string): Promise<UserRow | undefined> {
+  const [row] = await ctx.db
+    .select({ user: users })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.tokenHash, await hashToken(token)))
+    .limit(1);
+  return row?.user;
+}
+
+/** Admin only (the route checks ADMIN_TOKEN): a new verified user and their first token. */
+export async function createUserWithToken(ctx: RequestContext, input: { email: string; displayName: string }) {
+  const email = input.email.toLowerCase();
+  const user: UserRow = {
+    id: newId(),
+    email,
+    displayName: input.displayName,
+    photoURL: null,
+    emailVerified: true,
+    createdAt: nowIso(),
+  };
+  const token = generateApiToken();
+  const tokenRow = { id: newId(), userId: user.id, tokenHash: await hashToken(token), createdAt: user.createdAt };
+  try {
+    await ctx.db.batch([ctx.db.insert(users).values(user), ctx.db.insert(apiTokens).values(tokenRow)]);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`A user with email '${email}' already exists`);
+    throw error;
+  }
+  return { user: presentUser(user, ctx.urls), token };
+}
+
+/** Admin only: another token for an existing user. */
+export async function createTokenForUser(ctx: RequestContext, userId: string) {
+  const user = await ctx.db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true } });
+  if (!user) throw notFound(`User '${userId}'`);
+  const token = generateApiToken();
+  await ctx.db.insert(apiTokens).values({ id: newId(), userId, tokenHash: await hashToken(token), createdAt: nowIso() });
+  return { token };
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ""}` : "";
+  return text.includes("UNIQUE constraint failed");
+}

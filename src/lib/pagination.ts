@@ -1,0 +1,141 @@
+import { z } from "@hono/zod-openapi";
+import { and, asc, desc, or, sql, type Column, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "../db/client";
+import { badRequest } from "./errors";
+
+/**
+ * Keyset pagination shared by every list of the API.
+ *
+ * A page is fetched as `WHERE <filters> AND <after cursor> ORDER BY <keys> LIMIT n+1` (never
+ * OFFSET, so deep pages cost what the first one does), batched with the `COUNT(*)` of the same
+ * filters in one D1 round trip. The cursor in `next.page` is opaque: base64url JSON of the last
+ * row's sort values, tagged with the sort it belongs to, so it cannot be replayed under another.
+ */
+
+export const MAX_PAGE_SIZE = 1000;
+/** GitBook leaves the default page size unstated; see docs/decisions.md. */
+export const DEFAULT_PAGE_SIZE = 50;
+
+export const listQuery = {
+  page: z.string().max(2048).optional().openapi({ description: "Identifier of the page results to fetch (from `next.page`)." }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_PAGE_SIZE)
+    .optional()
+    .openapi({ description: `The number of results per page (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}).` }),
+};
+
+export const listOrder = z.enum(["asc", "desc"]).default("desc").openapi({ description: "An order for the items in the list" });
+
+/** The list envelope of GitBook's spec: `{items, next?:{page}, count}`. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    next: z.object({ page: z.string() }).optional(),
+    count: z.number(),
+  });
+}
+
+export type Direction = "asc" | "desc";
+type KeyValue = string | number;
+
+export interface SortKey<Row> {
+  /** The column or SQL expression ordered on. */
+  expression: Column | SQL;
+  direction: Direction;
+  /** Reads this key's value back from a fetched row, for the next cursor. */
+  valueOf: (row: Row) => KeyValue;
+}
+
+export interface PageRequest {
+  page?: string;
+  limit?: number;
+}
+
+export interface PageOf<Row> {
+  rows: Row[];
+  next?: { page: string };
+  count: number;
+}
+
+export interface KeysetQuery<Row> {
+  /** Names the sort; a cursor made under one sort is refused under another. */
+  sortName: string;
+  /** Ordered sort keys; together they must be unique per row (end with the primary key). */
+  keys: SortKey<Row>[];
+  /** Builds the page query from the cursor condition, the ORDER BY terms and the row limit. */
+  rows: (after: SQL | undefined, orderBy: SQL[], limit: number) => BatchItem<"sqlite">;
+  /** Counts every row of the list (same filters, no cursor): must yield `[{count}]`. */
+  count: BatchItem<"sqlite">;
+}
+
+export async function fetchPage<Row>(db: Database, request: PageRequest, query: KeysetQuery<Row>): Promise<PageOf<Row>> {
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
+  const cursor = request.page === undefined ? undefined : decodeCursor(request.page, query.sortName, query.keys.length);
+  const after = cursor && afterCondition(query.keys, cursor);
+  const orderBy = query.keys.map((key) => orderTerm(key));
+
+  const [rowsResult, countResult] = (await db.batch([query.rows(after, orderBy, limit + 1), query.count])) as [
+    Row[],
+    Array<{ count: number }>,
+  ];
+  const rows = rowsResult.slice(0, limit);
+  const last = rows.at(-1);
+  const hasMore = rowsResult.length > limit && last !== undefined;
+  return {
+    rows,
+    next: hasMore ? { page: encodeCursor(query.sortName, query.keys.map((key) => key.valueOf(last))) } : undefined,
+    count: countResult[0]?.count ?? 0,
+  };
+}
+
+/** Maps fetched rows to API objects, keeping the envelope. */
+export function toList<Row, Item>(page: PageOf<Row>, present: (row: Row) => Item) {
+  return { items: page.rows.map(present), ...(page.next ? { next: page.next } : {}), count: page.count };
+}
+
+function orderTerm<Row>(key: SortKey<Row>): SQL {
+  return key.direction === "asc" ? asc(key.expression) : desc(key.expression);
+}
+
+/**
+ * Rows strictly after the cursor in the sort order:
+ * (k1 > v1) OR (k1 = v1 AND k2 > v2) OR ... with > flipped to < for descending keys.
+ */
+function afterCondition<Row>(keys: SortKey<Row>[], values: KeyValue[]): SQL | undefined {
+  const branches = keys.map((key, index) => {
+    const equalities = keys.slice(0, index).map((previous, i) => sql`${previous.expression} = ${values[i]}`);
+    const beyond =
+      key.direction === "asc" ? sql`${key.expression} > ${values[index]}` : sql`${key.expression} < ${values[index]}`;
+    return and(...equalities, beyond);
+  });
+  return or(...branches);
+}
+
+function encodeCursor(sortName: string, values: KeyValue[]): string {
+  const json = JSON.stringify({ s: sortName, v: values });
+  return btoa(String.fromCharCode(...new TextEncoder().encode(json)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+function decodeCursor(page: string, sortName: string, keyCount: number): KeyValue[] {
+  try {
+    const binary = atob(page.replace(/-/g, "+").replace(/_/g, "/"));
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0))));
+    if (isCursor(parsed) && parsed.s === sortName && parsed.v.length === keyCount) return parsed.v;
+  } catch {
+    // Fall through: any undecodable value is the same bad request.
+  }
+  throw badRequest("Invalid query parameter 'page': not a page identifier from this list's `next.page`");
+}
+
+function isCursor(value: unknown): value is { s: string; v: KeyValue[] } {
+  if (typeof value !== "object" || value === null) return false;
+  const { s, v } = value as { s?: unknown; v?: unknown };
+  return typeof s === "string" && Array.isArray(v) && v.every((item) => typeof item === "string" || typeof item === "number");
+}

@@ -1,0 +1,65 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../context";
+import { createTokenForUser, createUserWithToken } from "../domain/users/users";
+import { errorBody, unauthorized } from "../lib/errors";
+import { secretsEqual } from "../lib/tokens";
+import { User } from "../schemas/user";
+import { bearerToken } from "../http/middleware";
+import { createRouter, errorResponses, jsonBody, jsonResponse, pathParam } from "./shared";
+
+/**
+ * Operator bootstrap, outside GitBook's API: the seed leaves token issuance open. Guarded by the
+ * ADMIN_TOKEN secret; a deployment without one has no admin routes at all (404).
+ */
+const requireAdminToken: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const adminToken = c.env.ADMIN_TOKEN;
+  if (!adminToken) return c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404);
+  const given = bearerToken(c.req.header("authorization"));
+  if (!given || !(await secretsEqual(given, adminToken))) throw unauthorized("Missing or invalid admin token");
+  await next();
+};
+
+const adminSecurity = [{ admin: [] }];
+const TokenResponse = z.object({ token: z.string() }).openapi("AdminToken");
+
+const router = createRouter();
+router.use("/admin/*", requireAdminToken);
+
+export const adminRoutes = router
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/admin/users",
+      operationId: "adminCreateUser",
+      summary: "Create a user (with a verified email) and their first API token",
+      tags: ["admin"],
+      security: adminSecurity,
+      request: {
+        body: jsonBody(
+          z.object({
+            email: z.email().max(254),
+            displayName: z.string().trim().min(1).max(128),
+          }),
+        ),
+      },
+      responses: {
+        201: jsonResponse(z.object({ user: User, token: z.string() }), "The user, and an API token shown only this once"),
+        ...errorResponses(400, 404, 409),
+      },
+    }),
+    async (c) => c.json(await createUserWithToken(c.get("context"), c.req.valid("json")), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/admin/users/{userId}/tokens",
+      operationId: "adminCreateUserToken",
+      summary: "Create another API token for a user",
+      tags: ["admin"],
+      security: adminSecurity,
+      request: { params: z.object({ userId: pathParam("userId", "The user's id") }) },
+      responses: { 201: jsonResponse(TokenResponse, "A new API token, shown only this once"), ...errorResponses(404) },
+    }),
+    async (c) => c.json(await createTokenForUser(c.get("context"), c.req.valid("param").userId), 201),
+  );

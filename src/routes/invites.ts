@@ -1,0 +1,81 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createInviteLink, deleteInviteLink, joinWithInviteLink, listInviteLinks } from "../domain/invites/invites";
+import { listOf, listQuery } from "../lib/pagination";
+import { CreateInviteToOrganization, InviteLinkToOrganization } from "../schemas/invite";
+import {
+  OrganizationParams,
+  createRouter,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  noContent,
+  pathParam,
+  userSecurity,
+} from "./shared";
+
+const tags = ["organizations"];
+const InviteParams = OrganizationParams.extend({ inviteId: pathParam("inviteId", "The unique id of the invite") });
+
+export const inviteRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/orgs/{organizationId}/link-invites",
+      operationId: "listOrganizationInviteLinks",
+      summary: "List the invite links of an organization (admins)",
+      tags,
+      security: userSecurity,
+      request: { params: OrganizationParams, query: z.object(listQuery) },
+      responses: { 200: jsonResponse(listOf(InviteLinkToOrganization), "Invite links, oldest first"), ...errorResponses(400, 403, 404) },
+    }),
+    async (c) =>
+      c.json(await listInviteLinks(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/orgs/{organizationId}/link-invites",
+      operationId: "createOrganizationInvite",
+      summary: "Create an invite link to the organization (admins)",
+      tags,
+      security: userSecurity,
+      request: { params: OrganizationParams, body: jsonBody(CreateInviteToOrganization) },
+      responses: { 201: jsonResponse(InviteLinkToOrganization, "The organization invite has been created"), ...errorResponses(400, 403, 404) },
+    }),
+    async (c) =>
+      c.json(await createInviteLink(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("json").role), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/orgs/{organizationId}/link-invites/{inviteId}",
+      operationId: "deleteOrganizationInviteById",
+      summary: "Delete an invite link (admins); 204 also when it did not exist",
+      tags,
+      security: userSecurity,
+      request: { params: InviteParams },
+      responses: { 204: noContent("The invite no longer exists"), ...errorResponses(400, 403, 404) },
+    }),
+    async (c) => {
+      const { organizationId, inviteId } = c.req.valid("param");
+      await deleteInviteLink(c.get("callerContext"), organizationId, inviteId);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/orgs/{organizationId}/invites/{inviteId}",
+      operationId: "joinOrganizationWithInvite",
+      summary: "Join an organization through one of its invite links",
+      tags,
+      security: userSecurity,
+      request: { params: InviteParams },
+      responses: { 200: jsonResponse(z.object({}), "Joined the organization"), ...errorResponses(400, 404) },
+    }),
+    async (c) => {
+      const { organizationId, inviteId } = c.req.valid("param");
+      await joinWithInviteLink(c.get("callerContext"), organizationId, inviteId);
+      return c.json({}, 200);
+    },
+  );

@@ -1,0 +1,117 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  createOrganization,
+  getOrganization,
+  joinOrganization,
+  listOrganizationsForCaller,
+  listOrganizationsForEmailDomain,
+  updateOrganization,
+} from "../domain/organizations/organizations";
+import { listOf, listQuery } from "../lib/pagination";
+import { CreateOrganizationBody, Organization, UpdateOrganizationBody } from "../schemas/organization";
+import {
+  OrganizationParams,
+  createRouter,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  noContent,
+  userSecurity,
+} from "./shared";
+
+const tags = ["organizations"];
+
+export const organizationRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/orgs",
+      operationId: "listOrganizationsForAuthenticatedUser",
+      summary: "List the organizations the caller belongs to",
+      tags,
+      security: userSecurity,
+      request: { query: z.object(listQuery) },
+      responses: { 200: jsonResponse(listOf(Organization), "Organizations, oldest first"), ...errorResponses(400) },
+    }),
+    async (c) => c.json(await listOrganizationsForCaller(c.get("callerContext"), c.req.valid("query")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/orgs",
+      operationId: "createOrganization",
+      summary: "Create an organization; the caller becomes its admin",
+      tags,
+      security: userSecurity,
+      request: { body: jsonBody(CreateOrganizationBody) },
+      responses: { 201: jsonResponse(Organization, "Organization created"), ...errorResponses(400) },
+    }),
+    async (c) => {
+      const organization = await createOrganization(c.get("callerContext"), c.req.valid("json"));
+      c.header("Location", organization.urls.location);
+      return c.json(organization, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/orgs/{organizationId}",
+      operationId: "getOrganizationById",
+      summary: "Get an organization",
+      tags,
+      security: userSecurity,
+      request: { params: OrganizationParams },
+      responses: { 200: jsonResponse(Organization, "The organization"), ...errorResponses(400, 404) },
+    }),
+    async (c) => c.json(await getOrganization(c.get("callerContext"), c.req.valid("param").organizationId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "patch",
+      path: "/orgs/{organizationId}",
+      operationId: "updateOrganizationById",
+      summary: "Update an organization (admins)",
+      tags,
+      security: userSecurity,
+      request: { params: OrganizationParams, body: jsonBody(UpdateOrganizationBody) },
+      responses: { 200: jsonResponse(Organization, "The organization has been updated"), ...errorResponses(400, 403, 404, 409) },
+    }),
+    async (c) =>
+      c.json(await updateOrganization(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/orgs/{organizationId}/join",
+      operationId: "joinOrganization",
+      summary: "Join an organization through the caller's verified email domain",
+      tags,
+      security: userSecurity,
+      request: { params: OrganizationParams },
+      responses: { 204: noContent("Successfully joined the organization"), ...errorResponses(400, 404) },
+    }),
+    async (c) => {
+      await joinOrganization(c.get("callerContext"), c.req.valid("param").organizationId);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/email-domains/{emailDomain}/orgs",
+      operationId: "getOrganizationsForEmailDomain",
+      summary: "List the organizations that users of the caller's email domain may join",
+      tags,
+      security: userSecurity,
+      request: {
+        params: z.object({
+          emailDomain: z.string().min(1).max(253).openapi({ param: { name: "emailDomain", in: "path", required: true } }),
+        }),
+      },
+      responses: {
+        200: jsonResponse(z.object({ organizations: z.array(Organization) }), "Organizations allowing this domain"),
+        ...errorResponses(400, 403),
+      },
+    }),
+    async (c) => c.json(await listOrganizationsForEmailDomain(c.get("callerContext"), c.req.valid("param").emailDomain), 200),
+  );

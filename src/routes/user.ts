@@ -1,0 +1,20 @@
+import { createRoute } from "@hono/zod-openapi";
+import { presentUser } from "../domain/users/users";
+import { User } from "../schemas/user";
+import { createRouter, errorResponses, jsonResponse, userSecurity } from "./shared";
+
+export const userRoutes = createRouter().openapi(
+  createRoute({
+    method: "get",
+    path: "/user",
+    operationId: "getAuthenticatedUser",
+    summary: "Get the authenticated user",
+    tags: ["users"],
+    security: userSecurity,
+    responses: { 200: jsonResponse(User, "The user who owns the API token"), ...errorResponses() },
+  }),
+  (c) => {
+    const ctx = c.get("callerContext");
+    return c.json(presentUser(ctx.caller, ctx.urls), 200);
+  },
+);

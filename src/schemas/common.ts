@@ -1,0 +1,27 @@
+import { z } from "@hono/zod-openapi";
+import { ROLES } from "../lib/roles";
+
+export const Role = z.enum(ROLES).openapi("MemberRole", {
+  description: "The role of a member: admin > create > review > edit > comment > read.",
+});
+export const RoleOrGuest = Role.nullable().openapi("MemberRoleOrGuest", {
+  description: "The role of a member in an organization, null for guests",
+});
+
+export const Timestamp = z.string().openapi({ format: "date-time" });
+export const EntityId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[a-zA-Z0-9_-]+$/, "must be an identifier (letters, digits, '_' and '-')");
+export const AbsoluteUrl = z.string().openapi({ format: "uri" });
+
+/** A URL given by a client: absolute http(s), at most 2048 characters (seed part 8). */
+export const InputUrl = z
+  .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
+  .max(2048)
+  .openapi("URL", { format: "uri" });
+
+export const ErrorResponse = z
+  .object({ error: z.object({ code: z.number().int(), message: z.string() }) })
+  .openapi("Error");

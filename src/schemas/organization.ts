@@ -1,0 +1,91 @@
+import { z } from "@hono/zod-openapi";
+import { AbsoluteUrl, InputUrl, RoleOrGuest, Timestamp } from "./common";
+import { MergeRulesStandalone } from "./merge-rules";
+
+export const OrganizationTitle = z
+  .string()
+  .min(2)
+  .max(255)
+  .regex(/\S.*\S/, "must not be blank")
+  .openapi("OrganizationTitle");
+
+/** Lower-cased DNS names such as `example.com`; at most 50 per organization. */
+export const OrganizationEmailDomains = z
+  .array(
+    z
+      .string()
+      .max(253)
+      .transform((domain) => domain.trim().toLowerCase())
+      .pipe(z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "must be a domain name such as example.com")),
+  )
+  .max(50)
+  .transform((domains) => [...new Set(domains)])
+  .openapi("OrganizationEmailDomains");
+
+export const OrganizationHostname = z.string().min(3).max(32).openapi("OrganizationHostname");
+
+export const SitePointer = z.object({ type: z.literal("site"), site: z.string().min(1) }).openapi("SitePointer");
+
+export const OrganizationPermissions = z.object({
+  view: z.boolean(),
+  access: z.boolean(),
+  admin: z.boolean(),
+  ownTeam: z.boolean(),
+  createContent: z.boolean(),
+  createOpenAPISpec: z.boolean(),
+  ingestConversations: z.boolean(),
+  viewBilling: z.boolean(),
+  listMembers: z.boolean(),
+  listTeams: z.boolean(),
+  listIntegrations: z.boolean(),
+  listInstallations: z.boolean(),
+  installIntegration: z.boolean(),
+});
+
+export const Organization = z
+  .object({
+    object: z.literal("organization"),
+    id: z.string(),
+    title: z.string(),
+    createdAt: Timestamp,
+    emailDomains: z.array(z.string()),
+    hostname: z.string().optional(),
+    type: z.enum(["business", "community"]),
+    useCase: z.string().optional(),
+    communityType: z.string().optional(),
+    defaultRole: RoleOrGuest.optional(),
+    defaultContent: SitePointer.optional(),
+    sso: z.boolean().optional(),
+    ai: z.boolean().optional(),
+    inviteLinks: z.boolean(),
+    plan: z.string(),
+    mergeRules: MergeRulesStandalone,
+    urls: z.object({ location: AbsoluteUrl, app: AbsoluteUrl, logo: AbsoluteUrl.optional() }),
+    trial: z.object({ status: z.string(), count: z.number().int() }),
+    permissions: OrganizationPermissions,
+  })
+  .openapi("Organization");
+
+export type OrganizationObject = z.infer<typeof Organization>;
+
+export const CreateOrganizationBody = z
+  .object({
+    title: OrganizationTitle,
+    emailDomains: OrganizationEmailDomains.optional(),
+  })
+  .openapi("CreateOrganization");
+
+export const UpdateOrganizationBody = z.object({
+  title: OrganizationTitle.optional(),
+  emailDomains: OrganizationEmailDomains.optional(),
+  hostname: OrganizationHostname.optional(),
+  defaultRole: RoleOrGuest.optional(),
+  defaultContent: SitePointer.nullable().optional(),
+  logo: InputUrl.nullable().optional(),
+  sso: z.boolean().optional(),
+  ai: z.boolean().optional(),
+  inviteLinks: z.boolean().optional(),
+  mergeRules: MergeRulesStandalone.optional(),
+});
+
+export type UpdateOrganizationInput = z.infer<typeof UpdateOrganizationBody>;
