@@ -20,7 +20,7 @@ export default defineConfig(async () => {
       setupFiles: ["./test/helpers/apply-migrations.ts"],
       testTimeout: 20_000,
       // Worker request logs are shown only for failing tests.
-      silent: "passed-only",
+      silent: "passed-only" as const,
     },
   };
 });

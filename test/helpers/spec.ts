@@ -32,8 +32,8 @@ function responseSchema(operationId: string, status: number): Schema {
     response = document.components.responses[response.$ref.split("/").pop()];
   }
   const schema = lookup[`${BASE}${location}/${pointer("content", "application/json", "schema")}`];
-  if (!schema) throw new Error(`No JSON schema for ${status} of '${operationId}'`);
-  return schema;
+  if (!schema || schema === true) throw new Error(`No JSON schema for ${status} of '${operationId}'`);
+  return schema as Schema;
 }
 
 /** Asserts that `body` is what GitBook's spec says `operationId` answers with `status`. */
