@@ -4,6 +4,8 @@ import type { AppEnv } from "../context";
 import { errorBody } from "../lib/errors";
 import { log } from "../lib/log";
 
+const UNSUPPORTED_MEDIA_TYPE = "Unsupported media type: send the request body as JSON with 'Content-Type: application/json'";
+
 /**
  * Every error leaves as `{error:{code, message}}`. An HTTPException (our ApiError, or Hono's own
  * for malformed JSON and oversized bodies) keeps its status and message; anything else is logged
@@ -11,7 +13,8 @@ import { log } from "../lib/log";
  */
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof HTTPException && error.status < 500) {
-    return c.json(errorBody(error.status, error.message || "Bad request"), error.status);
+    const message = error.status === 415 ? UNSUPPORTED_MEDIA_TYPE : error.message || "Bad request";
+    return c.json(errorBody(error.status, message), error.status);
   }
   const requestId = c.get("requestId");
   log("error", "unhandled error", {

@@ -1,4 +1,5 @@
 import { createDatabase } from "../db/client";
+import { insertChunks } from "../db/limits";
 import { failedJobs } from "../db/schema";
 import { newId, nowIso } from "../lib/ids";
 import type { Job } from "../lib/jobs";
@@ -53,7 +54,8 @@ async function recordDeadLetters(batch: MessageBatch<unknown>, env: Env): Promis
     attempts: message.attempts,
     failedAt: nowIso(),
   }));
-  if (rows.length > 0) await db.insert(failedJobs).values(rows).onConflictDoNothing();
+  const [first, ...rest] = insertChunks(failedJobs, rows).map((chunk) => db.insert(failedJobs).values(chunk).onConflictDoNothing());
+  if (first) await db.batch([first, ...rest]);
   batch.ackAll();
 }
 

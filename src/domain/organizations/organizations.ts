@@ -9,6 +9,7 @@ import {
   type OrganizationRow,
   type StoredMergeRules,
 } from "../../db/schema";
+import { chunks, insertChunks, MAX_IDS_PER_IN_LIST } from "../../db/limits";
 import { badRequest, conflict, forbidden } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { fetchPage, toList, type PageRequest } from "../../lib/pagination";
@@ -183,7 +184,8 @@ function emailDomainIndexWrites(
 ): BatchItem<"sqlite">[] {
   const writes: BatchItem<"sqlite">[] = [];
   if (replace) writes.push(ctx.db.delete(organizationEmailDomains).where(eq(organizationEmailDomains.organizationId, organizationId)));
-  if (domains.length > 0) writes.push(ctx.db.insert(organizationEmailDomains).values(domains.map((domain) => ({ organizationId, domain }))));
+  const rows = domains.map((domain) => ({ organizationId, domain }));
+  for (const chunk of insertChunks(organizationEmailDomains, rows)) writes.push(ctx.db.insert(organizationEmailDomains).values(chunk));
   return writes;
 }
 
@@ -191,11 +193,14 @@ async function assertReviewersAreMembers(ctx: CallerContext, organizationId: str
   if (mergeRules.type !== "rules") return;
   const reviewers = [...new Set(mergeRules.rules.flatMap((rule) => rule.users ?? []))];
   if (reviewers.length === 0) return;
-  const members = await ctx.db
-    .select({ userId: organizationMembers.userId })
-    .from(organizationMembers)
-    .where(and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.userId, reviewers)));
-  const known = new Set(members.map((member) => member.userId));
+  const [first, ...rest] = chunks(reviewers, MAX_IDS_PER_IN_LIST).map((userIds) =>
+    ctx.db
+      .select({ userId: organizationMembers.userId })
+      .from(organizationMembers)
+      .where(and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.userId, userIds))),
+  );
+  const found = first ? await ctx.db.batch([first, ...rest]) : [];
+  const known = new Set(found.flat().map((member) => member.userId));
   const unknown = reviewers.find((userId) => !known.has(userId));
   if (unknown) throw badRequest(`Invalid field 'mergeRules.rules': user '${unknown}' is not a member of this organization`);
 }

@@ -1,0 +1,30 @@
+// `npm run dev [-- <wrangler dev flags>]`: everything a fresh checkout needs to serve the API
+// locally, with D1, R2, the Durable Object, queues and cron embedded by wrangler's local mode.
+//   1. .dev.vars (the dev ADMIN_TOKEN) from the committed .dev.vars.example, when absent;
+//   2. D1 migrations applied to the local database (idempotent);
+//   3. wrangler dev, with any flags given after `--` (e.g. `npm run dev -- --port 9000`).
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync } from "node:fs";
+import { createRequire } from "node:module";
+
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+const wrangler = createRequire(import.meta.url).resolve("wrangler/bin/wrangler.js");
+
+if (!existsSync(".dev.vars")) {
+  copyFileSync(".dev.vars.example", ".dev.vars");
+  console.log("Created .dev.vars from .dev.vars.example (ADMIN_TOKEN=dev-admin-token).");
+}
+
+// CI=true keeps wrangler from asking for confirmation before applying migrations.
+const migrate = spawnSync(process.execPath, [wrangler, "d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml"], {
+  stdio: "inherit",
+  env: { ...env, CI: "true" },
+});
+if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+
+const dev = spawn(process.execPath, [wrangler, "dev", "-c", "wrangler.toml", "--test-scheduled", ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env,
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
+dev.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { assertOrganizationAction, contentLevel, organizationPermissions } from "../../src/lib/permissions";
+import { ROLES, roleAtLeast, type RoleOrGuest } from "../../src/lib/roles";
+
+const everyRole: RoleOrGuest[] = [null, ...ROLES];
+const permissionsOf = (role: RoleOrGuest) => organizationPermissions({ role, ownsTeam: false });
+
+describe("the role hierarchy", () => {
+  it("orders admin > create > review > edit > comment > read > guest", () => {
+    expect(ROLES).toEqual(["read", "comment", "edit", "review", "create", "admin"]);
+    expect(roleAtLeast("create", "review")).toBe(true);
+    expect(roleAtLeast("review", "create")).toBe(false);
+    expect(roleAtLeast("edit", "comment")).toBe(true);
+    expect(roleAtLeast(null, "read")).toBe(false);
+  });
+});
+
+describe("organization permissions (docs/permissions.md)", () => {
+  // The table of docs/permissions.md, role by role: the least role that has each permission.
+  const expected: Record<string, RoleOrGuest | "member"> = {
+    view: "member",
+    access: "read",
+    admin: "admin",
+    createContent: "create",
+    createOpenAPISpec: "create",
+    ingestConversations: "create",
+    viewBilling: "admin",
+    listMembers: "read",
+    listTeams: "read",
+    listIntegrations: "read",
+    listInstallations: "admin",
+    installIntegration: "admin",
+  };
+
+  for (const role of everyRole) {
+    it(`gives ${role ?? "a guest"} exactly what the table says`, () => {
+      const permissions = permissionsOf(role);
+      for (const [permission, least] of Object.entries(expected)) {
+        const allowed = least === "member" || (least !== null && roleAtLeast(role, least));
+        expect(permissions[permission as keyof typeof permissions], permission).toBe(allowed);
+      }
+      expect(permissions.ownTeam).toBe(false);
+    });
+  }
+
+  it("reports team ownership as given", () => {
+    expect(organizationPermissions({ role: "read", ownsTeam: true }).ownTeam).toBe(true);
+  });
+
+  it("throws a 403 naming the action and the role it needs", () => {
+    expect(() => assertOrganizationAction({ role: "edit", ownsTeam: false }, "update")).toThrowError(
+      expect.objectContaining({ status: 403, message: expect.stringContaining("'admin'") }),
+    );
+    expect(() => assertOrganizationAction({ role: "admin", ownsTeam: false }, "update")).not.toThrow();
+    expect(() => assertOrganizationAction({ role: null, ownsTeam: false }, "view")).not.toThrow();
+  });
+});
+
+describe("content level", () => {
+  it("uses the innermost non-null defaultLevel for members, raising or lowering their role", () => {
+    expect(contentLevel("edit", ["read", "admin"])).toBe("read");
+    expect(contentLevel("read", [null, "edit"])).toBe("edit");
+    expect(contentLevel("comment", [null, null])).toBe("comment");
+    expect(contentLevel("review", [])).toBe("review");
+  });
+
+  it("keeps organization admins admin and gives guests nothing by default", () => {
+    expect(contentLevel("admin", ["read"])).toBe("admin");
+    expect(contentLevel(null, ["edit"])).toBeNull();
+  });
+});
