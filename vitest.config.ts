@@ -21,6 +21,7 @@ export default defineConfig(async () => {
       testTimeout: 20_000,
       // Worker request logs are shown only for failing tests.
       silent: "passed-only" as const,
+      reporters: ["default", "./test/summary-reporter.ts"],
     },
   };
 });

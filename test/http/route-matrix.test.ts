@@ -66,7 +66,8 @@ describe("every /v1 route", () => {
   it("answers 401 without a token, with a malformed header, and with an unknown token", async () => {
     for (const { method, path, operationId } of operations.filter((operation) => operation.path.startsWith("/v1/"))) {
       const url = concretePath(path);
-      for (const headers of [{}, { authorization: "Basic dXNlcjpwYXNz" }, { authorization: "Bearer gb_api_unknown" }]) {
+      const attempts: Record<string, string>[] = [{}, { authorization: "Basic dXNlcjpwYXNz" }, { authorization: "Bearer gb_api_unknown" }];
+      for (const headers of attempts) {
         const response = await call(method.toUpperCase(), url, { headers, body: method === "get" ? undefined : {} });
         expect(response.status, `${operationId} with ${JSON.stringify(headers)}`).toBe(401);
         errorMessage(response, 401);

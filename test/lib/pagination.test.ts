@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../src/db/client";
-import { organizationInviteLinks, organizations } from "../../src/db/schema";
+import { organizationInviteLinks, organizations, type InviteLinkRow } from "../../src/db/schema";
 import { insertChunks } from "../../src/db/limits";
 import { fetchPage, type Direction, type PageRequest } from "../../src/lib/pagination";
 import { ApiError } from "../../src/lib/errors";
@@ -21,8 +21,8 @@ function listInvites(request: PageRequest, direction: Direction) {
   return fetchPage(db, request, {
     sortName: `createdAt:${direction}`,
     keys: [
-      { expression: organizationInviteLinks.createdAt, direction, valueOf: (row: { createdAt: string }) => row.createdAt },
-      { expression: organizationInviteLinks.id, direction, valueOf: (row: { id: string }) => row.id },
+      { expression: organizationInviteLinks.createdAt, direction, valueOf: (row: InviteLinkRow) => row.createdAt },
+      { expression: organizationInviteLinks.id, direction, valueOf: (row: InviteLinkRow) => row.id },
     ],
     rows: (after, orderBy, limit) =>
       db.select().from(organizationInviteLinks).where(and(inOrganization, after)).orderBy(...orderBy).limit(limit),
