@@ -2,8 +2,8 @@ import type { Database } from "./db/client";
 import type { UserRow } from "./db/schema";
 import type { Urls } from "./lib/urls";
 
-/** Bindings and secrets. ADMIN_TOKEN is a secret, so `wrangler types` cannot see it. */
-export type Bindings = Env & { ADMIN_TOKEN?: string };
+/** Bindings and secrets. ADMIN_TOKEN is optional: a deployment without it has no admin routes. */
+export type Bindings = Omit<Env, "ADMIN_TOKEN"> & { ADMIN_TOKEN?: string };
 
 /** What domain code gets for one request: never the Hono context itself. */
 export interface RequestContext {

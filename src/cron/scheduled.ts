@@ -1,9 +1,10 @@
+import type { Bindings } from "../context";
 import { createDatabase } from "../db/client";
 import { log } from "../lib/log";
 import { pruneFailedJobs } from "./prune-failed-jobs";
 
 /** The cron trigger of wrangler.toml. Each job is independent: one failing does not stop the others. */
-export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
+export async function runScheduled(controller: ScheduledController, env: Bindings): Promise<void> {
   const db = createDatabase(env.DB);
   const now = new Date(controller.scheduledTime);
   const jobs: Array<[string, () => Promise<void>]> = [["prune-failed-jobs", () => pruneFailedJobs(db, now)]];

@@ -1,3 +1,4 @@
+import type { Bindings } from "../context";
 import { createDatabase } from "../db/client";
 import { insertChunks } from "../db/limits";
 import { failedJobs } from "../db/schema";
@@ -10,7 +11,7 @@ export const JOBS_QUEUE = "docs-cms-jobs";
 export const DEAD_LETTER_QUEUE = "docs-cms-jobs-dead";
 
 /** Entry point for both queues of wrangler.toml. */
-export async function consumeQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+export async function consumeQueue(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
   if (batch.queue === DEAD_LETTER_QUEUE) return recordDeadLetters(batch, env);
   return runJobs(batch, env);
 }
@@ -19,7 +20,7 @@ export async function consumeQueue(batch: MessageBatch<unknown>, env: Env): Prom
  * Runs a batch grouped by job kind. A kind whose handler throws has its messages retried (up to
  * max_retries, then dead-lettered); the other kinds' messages are acknowledged.
  */
-async function runJobs(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+async function runJobs(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
   const db = createDatabase(env.DB);
   const byKind = new Map<string, Message<unknown>[]>();
   for (const message of batch.messages) {
@@ -45,7 +46,7 @@ async function runJobs(batch: MessageBatch<unknown>, env: Env): Promise<void> {
 }
 
 /** Keeps what exhausted its retries in D1 (failed_jobs), where operators can inspect it. */
-async function recordDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+async function recordDeadLetters(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
   const db = createDatabase(env.DB);
   const rows = batch.messages.map((message) => ({
     id: message.id || newId(),

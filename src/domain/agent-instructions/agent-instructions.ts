@@ -12,9 +12,12 @@ function present(
   organizationId: string,
   stored: { instructions: DocumentValue; updatedAt: string; updatedBy: string },
 ): AgentInstructionsObject {
+  // Only the public fields: callers pass whole rows, whose other columns must not leak.
   return {
     object: "agent-instructions",
-    ...stored,
+    instructions: stored.instructions,
+    updatedAt: stored.updatedAt,
+    updatedBy: stored.updatedBy,
     urls: { location: ctx.urls.api(`/orgs/${organizationId}/agent-instructions`) },
   };
 }
