@@ -22,6 +22,7 @@ export const JSONDocument = z
     object: z.literal("document"),
     data: z.looseObject({ schemaVersion: z.number().int().optional() }),
     nodes: z.array(TopLevelBlock),
+    meta: z.looseObject({ token: z.string().optional() }).optional(),
   })
   .refine((document) => new TextEncoder().encode(JSON.stringify(document)).length <= MAX_DOCUMENT_BYTES, {
     message: `must be at most ${MAX_DOCUMENT_BYTES} bytes of JSON`,

@@ -1,4 +1,4 @@
-import { dereference, validate, type Schema } from "@cfworker/json-schema";
+import { dereference, encodePointer, validate, type Schema } from "@cfworker/json-schema";
 import spec from "@gitbook/api/spec/openapi.json";
 import { expect } from "vitest";
 
@@ -10,7 +10,8 @@ const BASE = "https://gitbook.spec/openapi.json";
 const document = spec as unknown as { paths: Record<string, Record<string, any>>; components: Record<string, any> };
 const lookup = dereference({ ...(spec as object), $id: BASE } as Schema);
 
-const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
+/** The same pointer encoding the dereferencer keys its lookup with (it percent-encodes `{` `}`). */
+const pointer = (...parts: string[]) => parts.map(encodePointer).join("/");
 
 function findOperation(operationId: string): { path: string; method: string; operation: any } {
   for (const [path, operations] of Object.entries(document.paths)) {
