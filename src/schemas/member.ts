@@ -26,4 +26,5 @@ export const MemberListFilters = {
   sort: z.enum(["joinedAt", "lastSeenAt", "name"]).default("joinedAt").openapi({ description: "The property to sort the list by" }),
 };
 
-export const UpdateMemberBody = z.object({ role: RoleOrGuest });
+/** GitBook's spec makes `role` optional: a body without it changes nothing. */
+export const UpdateMemberBody = z.object({ role: RoleOrGuest.optional() });

@@ -22,7 +22,19 @@ export const OrganizationEmailDomains = z
   .transform((domains) => [...new Set(domains)])
   .openapi("OrganizationEmailDomains");
 
-export const OrganizationHostname = z.string().min(3).max(32).openapi("OrganizationHostname");
+/** A DNS label, so case-insensitive: stored lower-cased, which makes its uniqueness case-insensitive too. */
+/**
+ * The organization's default hostname is a DNS label (`<hostname>.<deployment domain>`), so it
+ * follows the seed's subdomain pattern (2.12), whose 3 to 32 characters are part 8's limits.
+ * Compared and stored lower-cased, so `ABC` and `abc` are the same (taken) hostname.
+ */
+export const OrganizationHostname = z
+  .string()
+  .min(3)
+  .max(32)
+  .transform((hostname) => hostname.toLowerCase())
+  .pipe(z.string().regex(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/, "must be 3 to 32 letters, digits or '-', not starting or ending with '-'"))
+  .openapi("OrganizationHostname");
 
 export const SitePointer = z.object({ type: z.literal("site"), site: z.string().min(1) }).openapi("SitePointer");
 
