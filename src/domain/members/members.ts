@@ -76,10 +76,14 @@ export async function getMember(ctx: CallerContext, organizationId: string, user
   return presentMember(await findMember(ctx, organizationId, userId), ctx.urls);
 }
 
-/** Changes a member's role. The organization always keeps at least one admin. */
-export async function updateMemberRole(ctx: CallerContext, organizationId: string, userId: string, role: RoleOrGuest) {
+/**
+ * Changes a member's role (undefined: no change, as GitBook's spec leaves `role` optional). The
+ * organization always keeps at least one admin.
+ */
+export async function updateMemberRole(ctx: CallerContext, organizationId: string, userId: string, role: RoleOrGuest | undefined) {
   const access = await loadOrganizationAccess(ctx, organizationId);
   assertOrganizationAction(access.membership, "manageMembers");
+  if (role === undefined) return presentMember(await findMember(ctx, organizationId, userId), ctx.urls);
   // The last-admin rule is part of the UPDATE itself, so two admins demoting each other at once
   // cannot both succeed.
   const updated = await ctx.db
