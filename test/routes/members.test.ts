@@ -552,6 +552,16 @@ describe("PATCH /v1/orgs/{organizationId}/members/{userId}", () => {
     expect(await roleOf(alice, organizationId, alice.id)).toBe("admin");
   });
 
+  it("answers 200 to an admin who steps down to guest, though a guest may no longer read members", async () => {
+    const { admin, organizationId, alice } = await organizationWith({ alice: "admin" });
+    const stepDown = await call("PATCH", memberPath(organizationId, admin.id), { token: admin.token, body: { role: null } });
+    expect(stepDown.status, JSON.stringify(stepDown.body)).toBe(200);
+    expectSpecResponse("updateMemberInOrganizationById", 200, stepDown.body);
+    expect(stepDown.body).toMatchObject({ id: admin.id, role: null });
+    expect(await roleOf(alice, organizationId, admin.id)).toBeNull();
+    errorMessage(await call("GET", memberPath(organizationId, admin.id), { token: admin.token }), 403);
+  });
+
   it("lets one admin demote another", async () => {
     const { admin, organizationId, alice } = await organizationWith({ alice: "admin" });
     const response = await call("PATCH", memberPath(organizationId, admin.id), { token: alice.token, body: { role: "comment" } });

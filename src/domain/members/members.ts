@@ -85,14 +85,19 @@ export async function updateMemberRole(ctx: CallerContext, organizationId: strin
   assertOrganizationAction(access.membership, "manageMembers");
   if (role === undefined) return presentMember(await findMember(ctx, organizationId, userId), ctx.urls);
   // The last-admin rule is part of the UPDATE itself, so two admins demoting each other at once
-  // cannot both succeed.
-  const updated = await ctx.db
-    .update(organizationMembers)
-    .set({ role })
-    .where(and(isMember(organizationId, userId), role === "admin" ? undefined : keepsAnotherAdmin(organizationId, userId)))
-    .returning();
-  if (updated.length === 0) await explainUnchangedMember(ctx, organizationId, userId);
-  return getMember(ctx, organizationId, userId);
+  // cannot both succeed. The re-read runs in the same batch, after the update: one round trip, and
+  // it does not depend on what the caller may do once their own role has changed.
+  const [updated, [row]] = await ctx.db.batch([
+    ctx.db
+      .update(organizationMembers)
+      .set({ role })
+      .where(and(isMember(organizationId, userId), role === "admin" ? undefined : keepsAnotherAdmin(organizationId, userId)))
+      .returning({ userId: organizationMembers.userId }),
+    selectMemberWithUser(ctx, organizationId, userId),
+  ]);
+  if (!row) throw memberNotFound(userId);
+  if (updated.length === 0) throw lastAdminConflict();
+  return presentMember(row, ctx.urls);
 }
 
 /**
@@ -102,30 +107,32 @@ export async function updateMemberRole(ctx: CallerContext, organizationId: strin
 export async function removeMember(ctx: CallerContext, organizationId: string, userId: string): Promise<"removed" | "absent"> {
   const access = await loadOrganizationAccess(ctx, organizationId);
   if (userId !== ctx.caller.id) assertOrganizationAction(access.membership, "manageMembers");
-  const removed = await ctx.db
-    .delete(organizationMembers)
-    .where(and(isMember(organizationId, userId), keepsAnotherAdmin(organizationId, userId)))
-    .returning({ userId: organizationMembers.userId });
+  // A member still there after the DELETE was kept by the last-admin rule.
+  const [removed, [remaining]] = await ctx.db.batch([
+    ctx.db
+      .delete(organizationMembers)
+      .where(and(isMember(organizationId, userId), keepsAnotherAdmin(organizationId, userId)))
+      .returning({ userId: organizationMembers.userId }),
+    ctx.db.select({ userId: organizationMembers.userId }).from(organizationMembers).where(isMember(organizationId, userId)),
+  ]);
   if (removed.length > 0) return "removed";
-  const existing = await ctx.db.query.organizationMembers.findFirst({ where: isMember(organizationId, userId) });
-  if (existing) throw lastAdminConflict();
+  if (remaining) throw lastAdminConflict();
   return "absent";
 }
 
-async function findMember(ctx: CallerContext, organizationId: string, userId: string): Promise<MemberWithUser> {
-  const [row] = await ctx.db
+function selectMemberWithUser(ctx: CallerContext, organizationId: string, userId: string) {
+  return ctx.db
     .select({ member: organizationMembers, user: users })
     .from(organizationMembers)
     .innerJoin(users, eq(users.id, organizationMembers.userId))
     .where(isMember(organizationId, userId))
     .limit(1);
-  if (!row) throw memberNotFound(userId);
-  return row;
 }
 
-async function explainUnchangedMember(ctx: CallerContext, organizationId: string, userId: string): Promise<never> {
-  await findMember(ctx, organizationId, userId);
-  throw lastAdminConflict();
+async function findMember(ctx: CallerContext, organizationId: string, userId: string): Promise<MemberWithUser> {
+  const [row] = await selectMemberWithUser(ctx, organizationId, userId);
+  if (!row) throw memberNotFound(userId);
+  return row;
 }
 
 const lastAdminConflict = () => conflict("An organization must keep at least one admin: make another member admin first");
