@@ -1,5 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { GitBookAPI } from "@gitbook/api";
+import { expect } from "vitest";
 import type { Role } from "../../src/lib/roles";
 import { ADMIN_TOKEN, ORIGIN, call } from "./http";
 
@@ -43,6 +44,17 @@ export async function addMember(admin: TestUser, organizationId: string, user: T
 }
 
 export const NON_ADMIN_ROLES = ["create", "review", "edit", "comment", "read"] as const;
+/** Every member who is not an admin: the lesser roles and a guest (keys of organizationWithEveryRole). */
+export const NON_ADMINS = [...NON_ADMIN_ROLES, "guest"] as const;
+
+/** `userId`'s role (null: guest) as `viewer` reads it, or "not a member" when the read is a 404. */
+export async function memberRole(viewer: TestUser, organizationId: string, userId: string): Promise<Role | null | "not a member"> {
+  const response = await call("GET", `/v1/orgs/${organizationId}/members/${userId}`, { token: viewer.token });
+  if (response.status === 404) return "not a member";
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  expect(response.body.id).toBe(userId);
+  return response.body.role;
+}
 
 /** An organization with one member of every role, a guest, and an outsider of another organization. */
 export async function organizationWithEveryRole() {

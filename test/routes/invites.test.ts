@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { Role } from "../../src/lib/roles";
 import {
   NON_ADMIN_ROLES,
+  NON_ADMINS,
+  memberRole,
   addMember,
   createOrganization,
   createUser,
@@ -23,7 +25,6 @@ import { expectSpecResponse } from "../helpers/spec";
 type Invite = { object: string; id: string; role: Role | null; redundant: boolean };
 
 /** The callers below `admin` that are members: every non-admin role, and a guest. */
-const NON_ADMINS = [...NON_ADMIN_ROLES, "guest"] as const;
 
 const invitesPath = (organizationId: string) => `/v1/orgs/${organizationId}/link-invites`;
 const invitePath = (organizationId: string, inviteId: string) => `/v1/orgs/${organizationId}/link-invites/${inviteId}`;
@@ -50,14 +51,6 @@ async function listInvites(admin: TestUser, organizationId: string): Promise<{ i
 
 async function join(user: TestUser, organizationId: string, inviteId: string) {
   return call("POST", joinPath(organizationId, inviteId), { token: user.token });
-}
-
-/** `user`'s role in the organization as `admin` reads it, or "not a member". */
-async function roleOf(admin: TestUser, organizationId: string, userId: string): Promise<Role | null | "not a member"> {
-  const response = await call("GET", `/v1/orgs/${organizationId}/members/${userId}`, { token: admin.token });
-  if (response.status === 404) return "not a member";
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body.role;
 }
 
 async function setInviteLinks(admin: TestUser, organizationId: string, inviteLinks: boolean) {
@@ -259,7 +252,7 @@ describe("DELETE /v1/orgs/{organizationId}/link-invites/{inviteId}", () => {
 
     const newcomer = await createUser("newcomer");
     expect(errorMessage(await join(newcomer, organizationId, invite.id), 404)).not.toMatch(/No route/);
-    expect(await roleOf(admin, organizationId, newcomer.id)).toBe("not a member");
+    expect(await memberRole(admin, organizationId, newcomer.id)).toBe("not a member");
   });
 
   it("answers 204 for an invite that never existed", async () => {
@@ -281,7 +274,7 @@ describe("DELETE /v1/orgs/{organizationId}/link-invites/{inviteId}", () => {
     // And it still works.
     const newcomer = await createUser("newcomer");
     expect((await join(newcomer, orgId, invite.id)).status).toBe(200);
-    expect(await roleOf(fixture.admin, orgId, newcomer.id)).toBe("comment");
+    expect(await memberRole(fixture.admin, orgId, newcomer.id)).toBe("comment");
   });
 
   it("does not delete another organization's invite (204, which still exists and works)", async () => {
@@ -296,8 +289,8 @@ describe("DELETE /v1/orgs/{organizationId}/link-invites/{inviteId}", () => {
     expect(items.map((item) => item.id)).toEqual([foreign.id]);
     const newcomer = await createUser("newcomer");
     expect((await join(newcomer, theirs.organizationId, foreign.id)).status).toBe(200);
-    expect(await roleOf(theirs.admin, theirs.organizationId, newcomer.id)).toBe("review");
-    expect(await roleOf(mine.admin, mine.organizationId, newcomer.id)).toBe("not a member");
+    expect(await memberRole(theirs.admin, theirs.organizationId, newcomer.id)).toBe("review");
+    expect(await memberRole(mine.admin, mine.organizationId, newcomer.id)).toBe("not a member");
   });
 });
 
@@ -313,12 +306,12 @@ describe("POST /v1/orgs/{organizationId}/invites/{inviteId}", () => {
     expectSpecResponse("joinOrganizationWithInvite", 200, response.body);
     expect(response.body).toEqual({});
 
-    expect(await roleOf(admin, organizationId, newcomer.id)).toBe("comment");
+    expect(await memberRole(admin, organizationId, newcomer.id)).toBe("comment");
     expect((await call("GET", `/v1/orgs/${organizationId}`, { token: newcomer.token })).status).toBe(200);
     // The invite stays usable by others.
     const second = await createUser("second");
     expect((await join(second, organizationId, invite.id)).status).toBe(200);
-    expect(await roleOf(admin, organizationId, second.id)).toBe("comment");
+    expect(await memberRole(admin, organizationId, second.id)).toBe("comment");
   });
 
   it("joins as a guest through a role-null invite, and as admin through an admin invite", async () => {
@@ -329,8 +322,8 @@ describe("POST /v1/orgs/{organizationId}/invites/{inviteId}", () => {
     const coAdmin = await createUser("coadmin");
     expect((await join(guest, organizationId, guestInvite.id)).status).toBe(200);
     expect((await join(coAdmin, organizationId, adminInvite.id)).status).toBe(200);
-    expect(await roleOf(admin, organizationId, guest.id)).toBeNull();
-    expect(await roleOf(admin, organizationId, coAdmin.id)).toBe("admin");
+    expect(await memberRole(admin, organizationId, guest.id)).toBeNull();
+    expect(await memberRole(admin, organizationId, coAdmin.id)).toBe("admin");
     // The new admin may manage invites.
     expect((await call("GET", invitesPath(organizationId), { token: coAdmin.token })).status).toBe(200);
   });
@@ -342,12 +335,12 @@ describe("POST /v1/orgs/{organizationId}/invites/{inviteId}", () => {
     for (const role of ["read", "comment", "edit", null] as const) {
       const invite = await createInvite(admin, organizationId, role);
       expect((await join(editor, organizationId, invite.id)).status).toBe(200);
-      expect(await roleOf(admin, organizationId, editor.id)).toBe("edit");
+      expect(await memberRole(admin, organizationId, editor.id)).toBe("edit");
     }
     // An admin using any invite stays admin.
     const readInvite = await createInvite(admin, organizationId, "read");
     expect((await join(admin, organizationId, readInvite.id)).status).toBe(200);
-    expect(await roleOf(admin, organizationId, admin.id)).toBe("admin");
+    expect(await memberRole(admin, organizationId, admin.id)).toBe("admin");
   });
 
   it("raises a member with a lower role to the invite's role", async () => {
@@ -358,10 +351,10 @@ describe("POST /v1/orgs/{organizationId}/invites/{inviteId}", () => {
     await addMember(admin, organizationId, guest, null);
     const review = await createInvite(admin, organizationId, "review");
     expect((await join(reader, organizationId, review.id)).status).toBe(200);
-    expect(await roleOf(admin, organizationId, reader.id)).toBe("review");
+    expect(await memberRole(admin, organizationId, reader.id)).toBe("review");
     const read = await createInvite(admin, organizationId, "read");
     expect((await join(guest, organizationId, read.id)).status).toBe(200);
-    expect(await roleOf(admin, organizationId, guest.id)).toBe("read");
+    expect(await memberRole(admin, organizationId, guest.id)).toBe("read");
   });
 
   it("answers 404 for an invite used with another organization's id", async () => {
@@ -372,18 +365,18 @@ describe("POST /v1/orgs/{organizationId}/invites/{inviteId}", () => {
     // Neither the other organization, nor one that does not exist, accepts it.
     expect(errorMessage(await join(newcomer, theirs.organizationId, invite.id), 404)).not.toMatch(/No route/);
     errorMessage(await join(newcomer, "no-such-org", invite.id), 404);
-    expect(await roleOf(theirs.admin, theirs.organizationId, newcomer.id)).toBe("not a member");
-    expect(await roleOf(mine.admin, mine.organizationId, newcomer.id)).toBe("not a member");
+    expect(await memberRole(theirs.admin, theirs.organizationId, newcomer.id)).toBe("not a member");
+    expect(await memberRole(mine.admin, mine.organizationId, newcomer.id)).toBe("not a member");
     // Not even the other organization's admin can use it there.
     errorMessage(await join(theirs.admin, theirs.organizationId, invite.id), 404);
-    expect(await roleOf(theirs.admin, theirs.organizationId, theirs.admin.id)).toBe("admin");
+    expect(await memberRole(theirs.admin, theirs.organizationId, theirs.admin.id)).toBe("admin");
   });
 
   it("answers 404 for an invite that does not exist", async () => {
     const { admin, organizationId } = await newOrganization();
     const newcomer = await createUser("newcomer");
     expect(errorMessage(await join(newcomer, organizationId, "no-such-invite"), 404)).not.toMatch(/No route/);
-    expect(await roleOf(admin, organizationId, newcomer.id)).toBe("not a member");
+    expect(await memberRole(admin, organizationId, newcomer.id)).toBe("not a member");
   });
 
   it("answers 404 while the organization's inviteLinks is false", async () => {
@@ -395,10 +388,10 @@ describe("POST /v1/orgs/{organizationId}/invites/{inviteId}", () => {
 
     const newcomer = await createUser("newcomer");
     errorMessage(await join(newcomer, organizationId, invite.id), 404);
-    expect(await roleOf(admin, organizationId, newcomer.id)).toBe("not a member");
+    expect(await memberRole(admin, organizationId, newcomer.id)).toBe("not a member");
     // Nor does it raise an existing member.
     errorMessage(await join(reader, organizationId, invite.id), 404);
-    expect(await roleOf(admin, organizationId, reader.id)).toBe("read");
+    expect(await memberRole(admin, organizationId, reader.id)).toBe("read");
   });
 
   it("requires a token (401)", async () => {

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../src/lib/roles";
 import {
   NON_ADMIN_ROLES,
+  NON_ADMINS,
+  memberRole,
   addMember,
   createOrganization,
   createUser,
@@ -35,7 +37,6 @@ const SORTS: Sort[] = ["joinedAt", "lastSeenAt", "name"];
 const ORDERS: Order[] = ["asc", "desc"];
 const LIMITS = [1, 2, 4, 1000];
 /** The callers below `admin` that are members: every non-admin role, and a guest. */
-const NON_ADMINS = [...NON_ADMIN_ROLES, "guest"] as const;
 
 function query(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
@@ -96,13 +97,6 @@ function expectedOrder(members: Member[], sort: Sort, order: Order): string[] {
 
 async function readMember(caller: TestUser, organizationId: string, userId: string) {
   return call("GET", memberPath(organizationId, userId), { token: caller.token });
-}
-
-/** A member's role as an admin reads it (asserting the read itself succeeds). */
-async function roleOf(admin: TestUser, organizationId: string, userId: string): Promise<Role | null> {
-  const response = await readMember(admin, organizationId, userId);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body.role;
 }
 
 /** An organization with an admin and the given members, each joined through an invite link. */
@@ -423,7 +417,7 @@ describe("PATCH /v1/orgs/{organizationId}/members/{userId}", () => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expectSpecResponse("updateMemberInOrganizationById", 200, response.body);
     expect(response.body).toMatchObject({ object: "member", id: alice.id, role: "review", user: { id: alice.id } });
-    expect(await roleOf(admin, organizationId, alice.id)).toBe("review");
+    expect(await memberRole(admin, organizationId, alice.id)).toBe("review");
   });
 
   it("walks a member through every role", async () => {
@@ -432,7 +426,7 @@ describe("PATCH /v1/orgs/{organizationId}/members/{userId}", () => {
       const response = await call("PATCH", memberPath(organizationId, alice.id), { token: admin.token, body: { role } });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       expect(response.body.role).toBe(role);
-      expect(await roleOf(admin, organizationId, alice.id)).toBe(role);
+      expect(await memberRole(admin, organizationId, alice.id)).toBe(role);
     }
   });
 
@@ -442,7 +436,7 @@ describe("PATCH /v1/orgs/{organizationId}/members/{userId}", () => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expectSpecResponse("updateMemberInOrganizationById", 200, response.body);
     expect(response.body.role).toBeNull();
-    expect(await roleOf(admin, organizationId, alice.id)).toBeNull();
+    expect(await memberRole(admin, organizationId, alice.id)).toBeNull();
     const guests = await call("GET", `${membersPath(organizationId)}?role=guest`, { token: admin.token });
     expect(guests.body.items.map((member: Member) => member.id)).toEqual([alice.id]);
     // As a guest, alice may no longer list members.
@@ -463,9 +457,9 @@ describe("PATCH /v1/orgs/{organizationId}/members/{userId}", () => {
       const demote = await call("PATCH", memberPath(orgId, fixture.admin.id), { token: fixture[caller].token, body: { role: "read" } });
       errorMessage(demote, 403);
     }
-    expect(await roleOf(fixture.admin, orgId, fixture.admin.id)).toBe("admin");
-    for (const role of NON_ADMIN_ROLES) expect(await roleOf(fixture.admin, orgId, fixture[role].id)).toBe(role);
-    expect(await roleOf(fixture.admin, orgId, fixture.guest.id)).toBeNull();
+    expect(await memberRole(fixture.admin, orgId, fixture.admin.id)).toBe("admin");
+    for (const role of NON_ADMIN_ROLES) expect(await memberRole(fixture.admin, orgId, fixture[role].id)).toBe(role);
+    expect(await memberRole(fixture.admin, orgId, fixture.guest.id)).toBeNull();
   });
 
   it("hides the organization from outsiders (404), changing nothing", async () => {
@@ -474,7 +468,7 @@ describe("PATCH /v1/orgs/{organizationId}/members/{userId}", () => {
     await createOrganization(outsider);
     const response = await call("PATCH", memberPath(organizationId, alice.id), { token: outsider.token, body: { role: "admin" } });
     errorMessage(response, 404);
-    expect(await roleOf(admin, organizationId, alice.id)).toBe("read");
+    expect(await memberRole(admin, organizationId, alice.id)).toBe("read");
   });
 
   it("refuses an invalid role, naming role", async () => {
@@ -483,7 +477,7 @@ describe("PATCH /v1/orgs/{organizationId}/members/{userId}", () => {
       const response = await call("PATCH", memberPath(organizationId, alice.id), { token: admin.token, body: { role } });
       expect(errorMessage(response, 400)).toContain("role");
     }
-    expect(await roleOf(admin, organizationId, alice.id)).toBe("edit");
+    expect(await memberRole(admin, organizationId, alice.id)).toBe("edit");
   });
 
   it("accepts a body without role, as GitBook's spec does (role is optional there), changing nothing", async () => {
@@ -492,7 +486,7 @@ describe("PATCH /v1/orgs/{organizationId}/members/{userId}", () => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expectSpecResponse("updateMemberInOrganizationById", 200, response.body);
     expect(response.body).toMatchObject({ object: "member", id: alice.id, role: "edit" });
-    expect(await roleOf(admin, organizationId, alice.id)).toBe("edit");
+    expect(await memberRole(admin, organizationId, alice.id)).toBe("edit");
     // Still an admin-only operation, on a member that exists.
     errorMessage(await call("PATCH", memberPath(organizationId, alice.id), { token: bob.token, body: {} }), 403);
     errorMessage(await call("PATCH", memberPath(organizationId, "no-such-user"), { token: admin.token, body: {} }), 404);
@@ -502,7 +496,7 @@ describe("PATCH /v1/orgs/{organizationId}/members/{userId}", () => {
     const { admin, organizationId, alice } = await organizationWith({ alice: "edit" });
     const response = await call("PATCH", memberPath(organizationId, alice.id), { token: admin.token, body: "{not json" });
     errorMessage(response, 400);
-    expect(await roleOf(admin, organizationId, alice.id)).toBe("edit");
+    expect(await memberRole(admin, organizationId, alice.id)).toBe("edit");
   });
 
   it("answers 404 for an unknown member", async () => {
@@ -522,7 +516,7 @@ describe("PATCH /v1/orgs/{organizationId}/members/{userId}", () => {
       const response = await call("PATCH", memberPath(organizationId, admin.id), { token: admin.token, body: { role } });
       errorMessage(response, 409);
     }
-    expect(await roleOf(admin, organizationId, admin.id)).toBe("admin");
+    expect(await memberRole(admin, organizationId, admin.id)).toBe("admin");
   });
 
   it("lets an admin re-affirm their own admin role", async () => {
@@ -542,14 +536,14 @@ describe("PATCH /v1/orgs/{organizationId}/members/{userId}", () => {
     expect(stepDown.status, JSON.stringify(stepDown.body)).toBe(200);
     expectSpecResponse("updateMemberInOrganizationById", 200, stepDown.body);
     expect(stepDown.body.role).toBe("read");
-    expect(await roleOf(alice, organizationId, admin.id)).toBe("read");
-    expect(await roleOf(alice, organizationId, alice.id)).toBe("admin");
+    expect(await memberRole(alice, organizationId, admin.id)).toBe("read");
+    expect(await memberRole(alice, organizationId, alice.id)).toBe("admin");
 
     // The former admin has lost the power to manage members...
     errorMessage(await call("PATCH", memberPath(organizationId, alice.id), { token: admin.token, body: { role: "read" } }), 403);
     // ...and alice is now the only admin.
     errorMessage(await call("PATCH", memberPath(organizationId, alice.id), { token: alice.token, body: { role: "edit" } }), 409);
-    expect(await roleOf(alice, organizationId, alice.id)).toBe("admin");
+    expect(await memberRole(alice, organizationId, alice.id)).toBe("admin");
   });
 
   it("answers 200 to an admin who steps down to guest, though a guest may no longer read members", async () => {
@@ -558,7 +552,7 @@ describe("PATCH /v1/orgs/{organizationId}/members/{userId}", () => {
     expect(stepDown.status, JSON.stringify(stepDown.body)).toBe(200);
     expectSpecResponse("updateMemberInOrganizationById", 200, stepDown.body);
     expect(stepDown.body).toMatchObject({ id: admin.id, role: null });
-    expect(await roleOf(alice, organizationId, admin.id)).toBeNull();
+    expect(await memberRole(alice, organizationId, admin.id)).toBeNull();
     errorMessage(await call("GET", memberPath(organizationId, admin.id), { token: admin.token }), 403);
   });
 
@@ -566,7 +560,7 @@ describe("PATCH /v1/orgs/{organizationId}/members/{userId}", () => {
     const { admin, organizationId, alice } = await organizationWith({ alice: "admin" });
     const response = await call("PATCH", memberPath(organizationId, admin.id), { token: alice.token, body: { role: "comment" } });
     expect(response.status).toBe(200);
-    expect(await roleOf(alice, organizationId, admin.id)).toBe("comment");
+    expect(await memberRole(alice, organizationId, admin.id)).toBe("comment");
   });
 
   it("requires a token (401)", async () => {
@@ -609,7 +603,7 @@ describe("DELETE /v1/orgs/{organizationId}/members/{userId}", () => {
     errorMessage(await call("GET", `/v1/orgs/${organizationId}`, { token: alice.token }), 404);
     errorMessage(await readMember(admin, organizationId, alice.id), 404);
     // Others are untouched.
-    expect(await roleOf(admin, organizationId, bob.id)).toBe("read");
+    expect(await memberRole(admin, organizationId, bob.id)).toBe("read");
     // Having left, alice is an outsider.
     errorMessage(await call("DELETE", memberPath(organizationId, alice.id), { token: alice.token }), 404);
   });
@@ -630,15 +624,15 @@ describe("DELETE /v1/orgs/{organizationId}/members/{userId}", () => {
     }
     const list = await call("GET", `${membersPath(orgId)}?limit=1000`, { token: fixture.admin.token });
     expect(list.body.count).toBe(7);
-    expect(await roleOf(fixture.admin, orgId, fixture.read.id)).toBe("read");
-    expect(await roleOf(fixture.admin, orgId, fixture.comment.id)).toBe("comment");
-    expect(await roleOf(fixture.admin, orgId, fixture.admin.id)).toBe("admin");
+    expect(await memberRole(fixture.admin, orgId, fixture.read.id)).toBe("read");
+    expect(await memberRole(fixture.admin, orgId, fixture.comment.id)).toBe("comment");
+    expect(await memberRole(fixture.admin, orgId, fixture.admin.id)).toBe("admin");
   });
 
   it("refuses to let the only admin leave (409), who stays admin", async () => {
     const { admin, organizationId } = await organizationWith({ alice: "create" });
     errorMessage(await call("DELETE", memberPath(organizationId, admin.id), { token: admin.token }), 409);
-    expect(await roleOf(admin, organizationId, admin.id)).toBe("admin");
+    expect(await memberRole(admin, organizationId, admin.id)).toBe("admin");
     expect((await call("GET", `/v1/orgs/${organizationId}`, { token: admin.token })).status).toBe(200);
   });
 
@@ -656,13 +650,13 @@ describe("DELETE /v1/orgs/{organizationId}/members/{userId}", () => {
     await createOrganization(outsider);
     errorMessage(await call("DELETE", memberPath(organizationId, alice.id), { token: outsider.token }), 404);
     errorMessage(await call("DELETE", memberPath(organizationId, outsider.id), { token: outsider.token }), 404);
-    expect(await roleOf(admin, organizationId, alice.id)).toBe("edit");
+    expect(await memberRole(admin, organizationId, alice.id)).toBe("edit");
   });
 
   it("requires a token (401)", async () => {
     const { admin, organizationId, alice } = await organizationWith({ alice: "edit" });
     errorMessage(await call("DELETE", memberPath(organizationId, alice.id)), 401);
-    expect(await roleOf(admin, organizationId, alice.id)).toBe("edit");
+    expect(await memberRole(admin, organizationId, alice.id)).toBe("edit");
   });
 });
 

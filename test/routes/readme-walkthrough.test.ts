@@ -3,9 +3,9 @@ import { call } from "../helpers/http";
 import { createOrganization, createUser, gitbookClient } from "../helpers/fixtures";
 import { expectSpecResponse } from "../helpers/spec";
 
-describe("smoke", () => {
-  it("creates a user and an organization, and lists it", async () => {
-    const user = await createUser("smoke");
+describe("the README walk-through", () => {
+  it("creates a user, then an organization, and lists it (curl and GitBook's client)", async () => {
+    const user = await createUser("ada");
     const org = await createOrganization(user);
     expectSpecResponse("createOrganization", 201, org);
     const list = await call("GET", "/v1/orgs", { token: user.token });
