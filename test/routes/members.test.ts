@@ -556,6 +556,23 @@ describe("PATCH /v1/orgs/{organizationId}/members/{userId}", () => {
     errorMessage(await call("GET", memberPath(organizationId, admin.id), { token: admin.token }), 403);
   });
 
+  it("lets only one of two admins demoting each other at the same moment succeed", async () => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const { admin, organizationId, alice } = await organizationWith({ alice: "admin" });
+      const [first, second] = await Promise.all([
+        call("PATCH", memberPath(organizationId, alice.id), { token: admin.token, body: { role: "edit" } }),
+        call("PATCH", memberPath(organizationId, admin.id), { token: alice.token, body: { role: "edit" } }),
+      ]);
+      // The loser gets 403 when the winner's write lands before its access check, or 409 when both
+      // pass the check and the UPDATE's last-admin condition decides.
+      const statuses = [first.status, second.status].sort();
+      expect(statuses[0]).toBe(200);
+      expect([403, 409]).toContain(statuses[1]);
+      const roles = [await memberRole(admin, organizationId, admin.id), await memberRole(admin, organizationId, alice.id)];
+      expect(roles.filter((role) => role === "admin")).toHaveLength(1);
+    }
+  });
+
   it("lets one admin demote another", async () => {
     const { admin, organizationId, alice } = await organizationWith({ alice: "admin" });
     const response = await call("PATCH", memberPath(organizationId, admin.id), { token: alice.token, body: { role: "comment" } });
