@@ -2,7 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../context";
 import { createTokenForUser, createUserWithToken } from "../domain/users/users";
-import { errorBody, unauthorized } from "../lib/errors";
+import { handleNotFound } from "../http/errors";
+import { unauthorized } from "../lib/errors";
 import { secretsEqual } from "../lib/tokens";
 import { User } from "../schemas/user";
 import { bearerToken } from "../http/middleware";
@@ -14,7 +15,7 @@ import { createRouter, errorResponses, jsonBody, jsonResponse, pathParam } from 
  */
 const requireAdminToken: MiddlewareHandler<AppEnv> = async (c, next) => {
   const adminToken = c.env.ADMIN_TOKEN;
-  if (!adminToken) return c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404);
+  if (!adminToken) return handleNotFound(c);
   const given = bearerToken(c.req.header("authorization"));
   if (!given || !(await secretsEqual(given, adminToken))) throw unauthorized("Missing or invalid admin token");
   await next();

@@ -9,13 +9,13 @@ import {
   type OrganizationRow,
   type StoredMergeRules,
 } from "../../db/schema";
+import { isUniqueViolation } from "../../db/errors";
 import { chunks, insertChunks, MAX_IDS_PER_IN_LIST } from "../../db/limits";
 import { badRequest, conflict, forbidden } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { fetchPage, toList, type PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction } from "../../lib/permissions";
 import type { UpdateOrganizationInput } from "../../schemas/organization";
-import { isUniqueViolation } from "../users/users";
 import { loadOrganizationAccess, membershipOf, organizationNotFound } from "./access";
 import { presentOrganization } from "./present";
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { RequestContext } from "../../context";
+import { isUniqueViolation } from "../../db/errors";
 import { apiTokens, users, type UserRow } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
@@ -58,9 +59,4 @@ export async function createTokenForUser(ctx: RequestContext, userId: string) {
   const token = generateApiToken();
   await ctx.db.insert(apiTokens).values({ id: newId(), userId, tokenHash: await hashToken(token), createdAt: nowIso() });
   return { token };
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ""}` : "";
-  return text.includes("UNIQUE constraint failed");
 }
