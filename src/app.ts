@@ -7,9 +7,13 @@ import { validationHook } from "./http/validation";
 import { errorBody } from "./lib/errors";
 import { adminRoutes } from "./routes/admin";
 import { agentInstructionRoutes } from "./routes/agent-instructions";
+import { collectionRoutes } from "./routes/collections";
 import { inviteRoutes } from "./routes/invites";
 import { memberRoutes } from "./routes/members";
 import { organizationRoutes } from "./routes/organizations";
+import { samlRoutes } from "./routes/saml";
+import { spaceRoutes } from "./routes/spaces";
+import { teamRoutes } from "./routes/teams";
 import { userRoutes } from "./routes/user";
 
 /** JSON bodies beyond this are refused with 413 before they are parsed. */
@@ -55,7 +59,18 @@ export function createApp() {
   app.route("/", adminRoutes);
 
   app.use("/v1/*", authenticate);
-  for (const routes of [userRoutes, organizationRoutes, memberRoutes, inviteRoutes, agentInstructionRoutes]) {
+  const routers = [
+    userRoutes,
+    organizationRoutes,
+    memberRoutes,
+    inviteRoutes,
+    agentInstructionRoutes,
+    spaceRoutes,
+    collectionRoutes,
+    teamRoutes,
+    samlRoutes,
+  ];
+  for (const routes of routers) {
     app.route("/v1", routes);
   }
   return app;

@@ -37,6 +37,8 @@ const ORGANIZATION_ACTIONS = {
   manageInviteLinks: "admin",
   viewAgentInstructions: "read",
   updateAgentInstructions: "admin",
+  manageTeams: "admin",
+  manageSAML: "admin",
 } as const satisfies Record<string, Requirement>;
 
 export type OrganizationAction = keyof typeof ORGANIZATION_ACTIONS;
@@ -84,4 +86,76 @@ export function contentLevel(organizationRole: RoleOrGuest, defaultLevels: reado
   if (organizationRole === null) return null;
   if (organizationRole === "admin") return "admin";
   return defaultLevels.find((level) => level !== null) ?? organizationRole;
+}
+
+/** What each level of a space or collection allows (seed 2.1 role meanings). */
+const CONTENT_ACTIONS = {
+  view: "read",
+  access: "read",
+  comment: "comment",
+  edit: "edit",
+  triggerGitSync: "edit",
+  merge: "edit",
+  review: "review",
+  /** Create spaces and collections inside a collection. */
+  create: "create",
+  /** Update, move, delete, restore, transfer; manage the content's settings. */
+  admin: "admin",
+  viewInviteLinks: "admin",
+  installIntegration: "admin",
+} as const satisfies Record<string, Role>;
+
+export type ContentAction = keyof typeof CONTENT_ACTIONS;
+
+export function canOnContent(level: RoleOrGuest, action: ContentAction): boolean {
+  return roleAtLeast(level, CONTENT_ACTIONS[action]);
+}
+
+/** `what` names the content in the message, e.g. "space" or "collection". */
+export function assertContentAction(level: RoleOrGuest, action: ContentAction, what: string): void {
+  if (!canOnContent(level, action)) {
+    throw forbidden(`This action (${action}) needs the level '${CONTENT_ACTIONS[action]}' or higher on the ${what}`);
+  }
+}
+
+export function spacePermissions(level: RoleOrGuest) {
+  const can = (action: ContentAction) => canOnContent(level, action);
+  return {
+    view: can("view"),
+    access: can("access"),
+    admin: can("admin"),
+    viewInviteLinks: can("viewInviteLinks"),
+    edit: can("edit"),
+    triggerGitSync: can("triggerGitSync"),
+    comment: can("comment"),
+    merge: can("merge"),
+    review: can("review"),
+    installIntegration: can("installIntegration"),
+  };
+}
+
+export function collectionPermissions(level: RoleOrGuest) {
+  return {
+    view: canOnContent(level, "view"),
+    admin: canOnContent(level, "admin"),
+    viewInviteLinks: canOnContent(level, "viewInviteLinks"),
+    create: canOnContent(level, "create"),
+  };
+}
+
+/**
+ * A team is managed (renamed, its members changed) by organization admins and by its owners;
+ * it is seen by whoever may list the organization's teams, and by its own members.
+ */
+export function teamPermissions(membership: Membership, teamRole: "owner" | "member" | null) {
+  return {
+    admin: canInOrganization(membership, "manageTeams") || teamRole === "owner",
+    view: canInOrganization(membership, "listTeams") || teamRole !== null,
+  };
+}
+
+export function assertCanManageTeam(membership: Membership, teamRole: "owner" | "member" | null): void {
+  if (!teamPermissions(membership, teamRole).admin) {
+    throw forbidden("Managing this team needs the organization role 'admin' or the team role 'owner'");
+  }
 }

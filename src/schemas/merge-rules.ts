@@ -17,3 +17,10 @@ export const MergeRulesStandalone = z
   .openapi("MergeRulesStandaloneConfiguration");
 
 export type MergeRulesValue = z.infer<typeof MergeRulesStandalone>;
+
+/** A space's merge rules: its own, or `inherit` (the organization's apply). */
+export const MergeRulesSpace = z
+  .union([z.object({ type: z.literal("inherit") }).openapi("MergeRulesConfigurationInherit"), MergeRulesStandalone])
+  .openapi("MergeRulesSpaceConfiguration");
+
+export type SpaceMergeRulesValue = z.infer<typeof MergeRulesSpace>;

@@ -1,3 +1,5 @@
 export * from "./users";
 export * from "./organizations";
 export * from "./jobs";
+export * from "./content";
+export * from "./teams";

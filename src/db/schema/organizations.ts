@@ -1,4 +1,4 @@
-import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Role } from "../../lib/roles";
 import type { MergeRulesValue } from "../../schemas/merge-rules";
 import { flag, json, timestamp } from "./columns";
@@ -65,6 +65,8 @@ export const organizationMembers = sqliteTable(
     joinedAt: timestamp("joined_at").notNull(),
     /** Starts at joinedAt and is moved forward by the member-activity job; never null. */
     lastSeenAt: timestamp("last_seen_at").notNull(),
+    /** Count of the member's teams, recomputed in the batch that changes team memberships. */
+    teams: integer("teams").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.userId] }),

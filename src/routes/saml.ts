@@ -1,0 +1,3 @@
+import { createRouter } from "./shared";
+
+export const samlRoutes = createRouter();
