@@ -20,6 +20,8 @@ export const forbidden = (message: string) => new ApiError(403, message);
 /** `what` names the resource kind and id, e.g. `Organization "abc"`. */
 export const notFound = (what: string) => new ApiError(404, `${what} not found`);
 export const conflict = (message: string) => new ApiError(409, message);
+/** The resource existed but is gone for good (a space deleted beyond its retention). */
+export const gone = (message: string) => new ApiError(410, message);
 
 export function errorBody(status: number, message: string) {
   return { error: { code: status, message } };

@@ -59,6 +59,8 @@ export interface PageOf<Row> {
   rows: Row[];
   next?: { page: string };
   count: number;
+  /** Results of KeysetQuery.alongside, in order. */
+  alongside: unknown[];
 }
 
 export interface KeysetQuery<Row> {
@@ -70,6 +72,8 @@ export interface KeysetQuery<Row> {
   rows: (after: SQL | undefined, orderBy: SQL[], limit: number) => BatchItem<"sqlite">;
   /** Counts every row of the list (same filters, no cursor): must yield `[{count}]`. */
   count: BatchItem<"sqlite">;
+  /** Other reads the page needs (say, what its items refer to), sent in the same round trip. */
+  alongside?: BatchItem<"sqlite">[];
 }
 
 export async function fetchPage<Row>(db: Database, request: PageRequest, query: KeysetQuery<Row>): Promise<PageOf<Row>> {
@@ -78,10 +82,11 @@ export async function fetchPage<Row>(db: Database, request: PageRequest, query: 
   const after = cursor && afterCondition(query.keys, cursor);
   const orderBy = query.keys.map((key) => orderTerm(key));
 
-  const [rowsResult, countResult] = (await db.batch([query.rows(after, orderBy, limit + 1), query.count])) as [
-    Row[],
-    Array<{ count: number }>,
-  ];
+  const [rowsResult, countResult, ...alongside] = (await db.batch([
+    query.rows(after, orderBy, limit + 1),
+    query.count,
+    ...(query.alongside ?? []),
+  ])) as [Row[], Array<{ count: number }>, ...unknown[]];
   const rows = rowsResult.slice(0, limit);
   const last = rows.at(-1);
   const hasMore = rowsResult.length > limit && last !== undefined;
@@ -89,8 +94,12 @@ export async function fetchPage<Row>(db: Database, request: PageRequest, query: 
     rows,
     next: hasMore ? { page: encodeCursor(query.sortName, query.keys.map((key) => key.valueOf(last))) } : undefined,
     count: countResult[0]?.count ?? 0,
+    alongside,
   };
 }
+
+/** The answer for a caller who may see none of a list's items (a guest): no query needed. */
+export const EMPTY_LIST = { items: [] as never[], count: 0 };
 
 /** Maps fetched rows to API objects, keeping the envelope. */
 export function toList<Row, Item>(page: PageOf<Row>, present: (row: Row) => Item) {

@@ -1,3 +1,144 @@
-import { createRouter } from "./shared";
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  createCollection,
+  getCollection,
+  listCollectionsInOrganization,
+  updateCollection,
+} from "../domain/collections/collections";
+import { deleteCollection, moveCollection, transferCollection } from "../domain/collections/lifecycle";
+import { listSpacesInCollection } from "../domain/spaces/spaces";
+import { listOf, listQuery } from "../lib/pagination";
+import { Collection, CollectionListFilters, CreateCollectionBody, UpdateCollectionBody } from "../schemas/collection";
+import { MoveContentBody, TransferContentBody } from "../schemas/content";
+import { Space } from "../schemas/space";
+import {
+  OrganizationParams,
+  createRouter,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  noContent,
+  pathParam,
+  userSecurity,
+} from "./shared";
 
-export const collectionRoutes = createRouter();
+const tags = ["collections"];
+const CollectionParams = z.object({ collectionId: pathParam("collectionId", "The unique id of the collection") });
+
+export const collectionRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/orgs/{organizationId}/collections",
+      operationId: "listCollectionsInOrganizationById",
+      summary: "List an organization's collections",
+      tags,
+      security: userSecurity,
+      request: { params: OrganizationParams, query: z.object({ ...listQuery, ...CollectionListFilters }) },
+      responses: { 200: jsonResponse(listOf(Collection), "Collections"), ...errorResponses(400, 404) },
+    }),
+    async (c) =>
+      c.json(await listCollectionsInOrganization(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/orgs/{organizationId}/collections",
+      operationId: "createCollection",
+      summary: "Create a collection, at the end of its parent (or of the top level)",
+      tags,
+      security: userSecurity,
+      request: { params: OrganizationParams, body: jsonBody(CreateCollectionBody) },
+      responses: { 201: jsonResponse(Collection, "Collection created"), ...errorResponses(400, 403, 404) },
+    }),
+    async (c) => {
+      const collection = await createCollection(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("json"));
+      c.header("Location", collection.urls.location);
+      return c.json(collection, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/collections/{collectionId}",
+      operationId: "getCollectionById",
+      summary: "Get a collection",
+      tags,
+      security: userSecurity,
+      request: { params: CollectionParams },
+      responses: { 200: jsonResponse(Collection, "The collection"), ...errorResponses(400, 404) },
+    }),
+    async (c) => c.json(await getCollection(c.get("callerContext"), c.req.valid("param").collectionId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "patch",
+      path: "/collections/{collectionId}",
+      operationId: "updateCollectionById",
+      summary: "Update a collection (collection admins)",
+      tags,
+      security: userSecurity,
+      request: { params: CollectionParams, body: jsonBody(UpdateCollectionBody) },
+      responses: { 200: jsonResponse(Collection, "The collection has been updated"), ...errorResponses(400, 403, 404) },
+    }),
+    async (c) => c.json(await updateCollection(c.get("callerContext"), c.req.valid("param").collectionId, c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/collections/{collectionId}",
+      operationId: "deleteCollectionById",
+      summary: "Delete a collection, its nested collections, and (restorably) their spaces",
+      tags,
+      security: userSecurity,
+      request: { params: CollectionParams },
+      responses: { 204: noContent("The collection is deleted (or did not exist)"), ...errorResponses(400, 403, 404) },
+    }),
+    async (c) => {
+      await deleteCollection(c.get("callerContext"), c.req.valid("param").collectionId);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/collections/{collectionId}/spaces",
+      operationId: "listSpacesInCollectionById",
+      summary: "List the live spaces directly in a collection, in their order",
+      tags,
+      security: userSecurity,
+      request: { params: CollectionParams, query: z.object(listQuery) },
+      responses: { 200: jsonResponse(listOf(Space), "Spaces"), ...errorResponses(400, 404) },
+    }),
+    async (c) => c.json(await listSpacesInCollection(c.get("callerContext"), c.req.valid("param").collectionId, c.req.valid("query")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/collections/{collectionId}/move",
+      operationId: "moveCollection",
+      summary: "Move a collection under another one (or to the top level), before or after a sibling",
+      tags,
+      security: userSecurity,
+      request: { params: CollectionParams, body: jsonBody(MoveContentBody) },
+      responses: { 200: jsonResponse(Collection, "Collection moved"), ...errorResponses(400, 403, 404, 409) },
+    }),
+    async (c) => c.json(await moveCollection(c.get("callerContext"), c.req.valid("param").collectionId, c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/collections/{collectionId}/transfer",
+      operationId: "transferCollection",
+      summary: "Transfer a collection, with everything in it, to another organization the caller administers",
+      tags,
+      security: userSecurity,
+      request: { params: CollectionParams, body: jsonBody(TransferContentBody) },
+      responses: { 200: jsonResponse(Collection, "Collection transferred"), ...errorResponses(400, 403, 404, 409) },
+    }),
+    async (c) =>
+      c.json(
+        await transferCollection(c.get("callerContext"), c.req.valid("param").collectionId, c.req.valid("json").organization),
+        200,
+      ),
+  );

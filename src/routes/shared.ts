@@ -29,6 +29,7 @@ const ERROR_DESCRIPTIONS = {
   403: "The caller's role may not take this action",
   404: "No matching resource (or one the caller may not see)",
   409: "The request conflicts with the current state",
+  410: "The resource is gone for good",
 } as const;
 
 type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;

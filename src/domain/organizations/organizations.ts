@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext } from "../../context";
 import {
@@ -7,16 +7,17 @@ import {
   organizations,
   type MemberRow,
   type OrganizationRow,
-  type StoredMergeRules,
 } from "../../db/schema";
 import { isUniqueViolation } from "../../db/errors";
-import { chunks, insertChunks, MAX_IDS_PER_IN_LIST } from "../../db/limits";
+import { insertChunks } from "../../db/limits";
 import { badRequest, conflict, forbidden } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
+import { pick } from "../../lib/objects";
 import { fetchPage, toList, type PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction } from "../../lib/permissions";
 import type { UpdateOrganizationInput } from "../../schemas/organization";
 import { loadOrganizationAccess, membershipOf, organizationNotFound } from "./access";
+import { assertReviewersAreMembers } from "./merge-rules";
 import { presentOrganization } from "./present";
 
 interface OrganizationWithMember {
@@ -187,26 +188,4 @@ function emailDomainIndexWrites(
   const rows = domains.map((domain) => ({ organizationId, domain }));
   for (const chunk of insertChunks(organizationEmailDomains, rows)) writes.push(ctx.db.insert(organizationEmailDomains).values(chunk));
   return writes;
-}
-
-async function assertReviewersAreMembers(ctx: CallerContext, organizationId: string, mergeRules: StoredMergeRules) {
-  if (mergeRules.type !== "rules") return;
-  const reviewers = [...new Set(mergeRules.rules.flatMap((rule) => rule.users ?? []))];
-  if (reviewers.length === 0) return;
-  const [first, ...rest] = chunks(reviewers, MAX_IDS_PER_IN_LIST).map((userIds) =>
-    ctx.db
-      .select({ userId: organizationMembers.userId })
-      .from(organizationMembers)
-      .where(and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.userId, userIds))),
-  );
-  const found = first ? await ctx.db.batch([first, ...rest]) : [];
-  const known = new Set(found.flat().map((member) => member.userId));
-  const unknown = reviewers.find((userId) => !known.has(userId));
-  if (unknown) throw badRequest(`Invalid field 'mergeRules.rules': user '${unknown}' is not a member of this organization`);
-}
-
-function pick<T extends object, K extends keyof T>(object: T, keys: K[]): Partial<Pick<T, K>> {
-  return Object.fromEntries(keys.filter((key) => object[key] !== undefined).map((key) => [key, object[key]])) as Partial<
-    Pick<T, K>
-  >;
 }

@@ -1,0 +1,72 @@
+import { and, asc, eq, lt, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Database } from "../db/client";
+import { revisions, spaces } from "../db/schema";
+import { spaceBlobPrefix } from "../lib/blobs";
+import { log } from "../lib/log";
+import { retentionCutoff } from "../domain/spaces/retention";
+
+/**
+ * Removes for good the spaces deleted more than 7 days ago: their blobs in R2, their rows in every
+ * table that holds space data, then the space row itself.
+ *
+ * Bounded: one run does at most PURGE_OPERATIONS_PER_RUN storage operations (R2 list/delete pages,
+ * D1 delete statements of at most PURGE_ROWS_PER_STATEMENT rows), so it stays within a Worker's
+ * limits however large a space is; whatever is left is picked up by the next run.
+ * Idempotent: the space row goes last, so a run cut short at any point leaves the space due for
+ * the next run, and every step is a no-op on what is already gone.
+ */
+
+/** Tables holding a space's data, keyed by `space_id`; emptied before the space row is deleted. */
+const SPACE_DATA_TABLES: SQLiteTable[] = [revisions];
+
+export const PURGE_OPERATIONS_PER_RUN = 400;
+export const PURGE_ROWS_PER_STATEMENT = 500;
+/** R2 lists and deletes at most 1000 keys per call. */
+const R2_PAGE = 1000;
+
+export async function purgeDeletedSpaces(db: Database, blobs: R2Bucket, now: Date, operations = PURGE_OPERATIONS_PER_RUN) {
+  const budget = { left: operations };
+  const cutoff = retentionCutoff(now);
+  const due = await db
+    .select({ id: spaces.id })
+    .from(spaces)
+    .where(lt(spaces.deletedAt, cutoff))
+    .orderBy(asc(spaces.deletedAt))
+    .limit(Math.max(1, Math.floor(operations / 4)));
+  const purged: string[] = [];
+  for (const { id } of due) {
+    if (!(await purgeSpace(db, blobs, id, cutoff, budget))) break;
+    purged.push(id);
+  }
+  if (due.length > 0) log("info", "purged deleted spaces", { purged: purged.length, due: due.length });
+  return { purged };
+}
+
+/** Returns false when the budget ran out before the space was gone. */
+async function purgeSpace(db: Database, blobs: R2Bucket, spaceId: string, cutoff: string, budget: { left: number }) {
+  const take = () => budget.left-- > 0;
+
+  for (;;) {
+    if (!take()) return false;
+    const listing = await blobs.list({ prefix: spaceBlobPrefix(spaceId), limit: R2_PAGE });
+    if (listing.objects.length === 0) break;
+    if (!take()) return false;
+    await blobs.delete(listing.objects.map((object) => object.key));
+  }
+
+  for (const table of SPACE_DATA_TABLES) {
+    for (;;) {
+      if (!take()) return false;
+      const result = await db.run(
+        sql`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE space_id = ${spaceId} LIMIT ${PURGE_ROWS_PER_STATEMENT})`,
+      );
+      if (result.meta.changes < PURGE_ROWS_PER_STATEMENT) break;
+    }
+  }
+
+  if (!take()) return false;
+  // Still past retention: the condition is repeated so nothing restored in between is removed.
+  await db.delete(spaces).where(and(eq(spaces.id, spaceId), lt(spaces.deletedAt, cutoff)));
+  return true;
+}

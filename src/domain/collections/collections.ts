@@ -1,0 +1,102 @@
+import { and, count, eq, isNull } from "drizzle-orm";
+import type { CallerContext } from "../../context";
+import { collections, type CollectionRow, type MemberRow } from "../../db/schema";
+import { badRequest } from "../../lib/errors";
+import { newId, nowIso } from "../../lib/ids";
+import { pick } from "../../lib/objects";
+import { EMPTY_LIST, fetchPage, toList, type PageRequest, type SortKey } from "../../lib/pagination";
+import { assertContentAction, assertOrganizationAction } from "../../lib/permissions";
+import type { Role } from "../../lib/roles";
+import type { UpdateCollectionInput } from "../../schemas/collection";
+import { levelOn, levelOnReferencedCollection, loadCollectionAccess } from "../content/access";
+import { positionAtEnd } from "../content/placement";
+import { MAX_COLLECTION_DEPTH, byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content/tree";
+import { loadOrganizationAccess } from "../organizations/access";
+import { presentCollection } from "./present";
+
+export interface CollectionListQuery extends PageRequest {
+  nested: boolean;
+}
+
+/**
+ * Every collection of the organization, oldest first (`nested`), or only the top-level ones in
+ * their order. Guests see none: no collection is shared with them.
+ */
+export async function listCollectionsInOrganization(ctx: CallerContext, organizationId: string, query: CollectionListQuery) {
+  const access = await loadOrganizationAccess(ctx, organizationId);
+  if (access.membership.role === null) return EMPTY_LIST;
+  const filters = and(eq(collections.organizationId, organizationId), query.nested ? undefined : isNull(collections.parentId));
+  const keys: SortKey<CollectionRow>[] = query.nested
+    ? [
+        { expression: collections.createdAt, direction: "asc", valueOf: (collection) => collection.createdAt },
+        { expression: collections.id, direction: "asc", valueOf: (collection) => collection.id },
+      ]
+    : [
+        { expression: collections.position, direction: "asc", valueOf: (collection) => collection.position },
+        { expression: collections.id, direction: "asc", valueOf: (collection) => collection.id },
+      ];
+  const page = await fetchPage(ctx.db, query, {
+    sortName: query.nested ? "createdAt:asc" : "position:asc",
+    keys,
+    rows: (after, orderBy, limit) => ctx.db.select().from(collections).where(and(filters, after)).orderBy(...orderBy).limit(limit),
+    count: ctx.db.select({ count: count() }).from(collections).where(filters),
+    alongside: [selectOrganizationCollections(ctx.db, organizationId)],
+  });
+  const tree = byId(page.alongside[0] as AncestorRow[]);
+  return toList(page, (collection) =>
+    presentCollection(collection, levelOnCollection(access.member, collection, chainLevels(tree, collection.parentId)), ctx.urls),
+  );
+}
+
+export async function getCollection(ctx: CallerContext, collectionId: string) {
+  const access = await loadCollectionAccess(ctx, collectionId);
+  return presentCollection(access.row, access.level, ctx.urls);
+}
+
+/** A new collection at the end of its parent (or of the top level). */
+export async function createCollection(ctx: CallerContext, organizationId: string, input: { title?: string; parent?: string }) {
+  const access = await loadOrganizationAccess(ctx, organizationId);
+  let parentLevels: Array<Role | null> = [];
+  if (input.parent) {
+    const parent = await levelOnReferencedCollection(ctx, access.member, input.parent, "parent");
+    assertContentAction(parent.level, "create", "parent collection");
+    if (parent.chain.length >= MAX_COLLECTION_DEPTH) throw tooDeep();
+    parentLevels = parent.chain.map((collection) => collection.defaultLevel);
+  } else {
+    assertOrganizationAction(access.membership, "createContent");
+  }
+  const now = nowIso();
+  const collection: CollectionRow = {
+    id: newId(),
+    organizationId,
+    parentId: input.parent ?? null,
+    position: await positionAtEnd(ctx.db, organizationId, input.parent ?? null),
+    title: input.title ?? "Untitled",
+    description: null,
+    defaultLevel: null,
+    createdBy: ctx.caller.id,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await ctx.db.insert(collections).values(collection);
+  return presentCollection(collection, levelOnCollection(access.member, collection, parentLevels), ctx.urls);
+}
+
+export async function updateCollection(ctx: CallerContext, collectionId: string, input: UpdateCollectionInput) {
+  const access = await loadCollectionAccess(ctx, collectionId);
+  assertContentAction(access.level, "admin", "collection");
+  const [updated] = await ctx.db
+    .update(collections)
+    .set({ ...pick(input, ["title", "description", "defaultLevel"]), updatedAt: nowIso() })
+    .where(eq(collections.id, collectionId))
+    .returning();
+  const row = updated ?? access.row;
+  return presentCollection(row, levelOnCollection(access.member, row, access.levels.slice(1)), ctx.urls);
+}
+
+/** The caller's level on a collection from its own level and its parents' (innermost first). */
+export function levelOnCollection(member: MemberRow, collection: CollectionRow, parentLevels: Array<Role | null>): Role {
+  return levelOn(member, [collection.defaultLevel, ...parentLevels], collection.createdBy) ?? "read";
+}
+
+export const tooDeep = () => badRequest(`Invalid body field 'parent': collections nest at most ${MAX_COLLECTION_DEPTH} levels deep`);

@@ -1,0 +1,103 @@
+import { eq, sql } from "drizzle-orm";
+import type { CallerContext } from "../../context";
+import { collections, spaces } from "../../db/schema";
+import { badRequest, conflict } from "../../lib/errors";
+import { nowIso } from "../../lib/ids";
+import { assertContentAction, assertOrganizationAction } from "../../lib/permissions";
+import type { Role } from "../../lib/roles";
+import type { MoveContentInput } from "../../schemas/content";
+import { levelOnReferencedCollection, loadCollectionAccess } from "../content/access";
+import { positionAtEnd, positionForMove } from "../content/placement";
+import { MAX_COLLECTION_DEPTH, selectSubtreeHeight, subtreeIds } from "../content/tree";
+import { targetMembership } from "../spaces/lifecycle";
+import { levelOnCollection, tooDeep } from "./collections";
+import { presentCollection } from "./present";
+
+/**
+ * Deletes the collection and every collection nested in it, and deletes (softly, restorable for
+ * 7 days like any deleted space) every space in them: one batch, so it lands whole or not at all.
+ * A restored space goes back to the end of the top level, its collection being gone.
+ */
+export async function deleteCollection(ctx: CallerContext, collectionId: string): Promise<void> {
+  const [exists] = await ctx.db.select({ id: collections.id }).from(collections).where(eq(collections.id, collectionId)).limit(1);
+  if (!exists) return;
+  const access = await loadCollectionAccess(ctx, collectionId);
+  assertContentAction(access.level, "admin", "collection");
+  const now = nowIso();
+  await ctx.db.batch([
+    ctx.db
+      .update(spaces)
+      .set({ deletedAt: sql`coalesce(${spaces.deletedAt}, ${now})`, parentId: null, updatedAt: now })
+      .where(sql`${spaces.parentId} IN (${subtreeIds(collectionId)})`),
+    ctx.db.delete(collections).where(sql`${collections.id} IN (${subtreeIds(collectionId)})`),
+  ]);
+}
+
+/**
+ * Moves the collection under another (or to the top level), before or after a sibling, or at the
+ * end. A collection cannot go into itself or its own descendants, nor nest deeper than the limit.
+ */
+export async function moveCollection(ctx: CallerContext, collectionId: string, input: MoveContentInput) {
+  const access = await loadCollectionAccess(ctx, collectionId);
+  const { row } = access;
+  assertContentAction(access.level, "admin", "collection");
+  const parentId = input.parent === undefined ? row.parentId : input.parent;
+  let parentLevels = access.levels.slice(1);
+  if (parentId !== row.parentId) {
+    if (parentId === null) {
+      assertOrganizationAction(access.membership, "createContent");
+      parentLevels = [];
+    } else {
+      const [parent, [subtree]] = await Promise.all([
+        levelOnReferencedCollection(ctx, access.member, parentId, "parent"),
+        selectSubtreeHeight(ctx.db, collectionId),
+      ]);
+      if (parent.chain.some((ancestor) => ancestor.id === collectionId)) {
+        throw badRequest("Invalid body field 'parent': a collection cannot be moved into itself or one of its descendants");
+      }
+      assertContentAction(parent.level, "create", "target collection");
+      if (parent.chain.length + 1 + (subtree?.height ?? 0) > MAX_COLLECTION_DEPTH) throw tooDeep();
+      parentLevels = parent.chain.map((collection) => collection.defaultLevel);
+    }
+  }
+  const position = await positionForMove(ctx.db, { kind: "collection", ...row }, parentId, input.position);
+  const [moved] = await ctx.db
+    .update(collections)
+    .set({ parentId, position, updatedAt: nowIso() })
+    .where(eq(collections.id, collectionId))
+    .returning();
+  const result = moved ?? row;
+  return presentCollection(result, levelOnCollection(access.member, result, parentLevels), ctx.urls);
+}
+
+/**
+ * Moves the collection, the collections nested in it and all their spaces to another organization
+ * the caller administers, in one batch; it lands at the end of that organization's top level.
+ * Space merge rules naming reviewers are reset to `inherit`, as for a space transfer.
+ */
+export async function transferCollection(ctx: CallerContext, collectionId: string, targetOrganizationId: string) {
+  const access = await loadCollectionAccess(ctx, collectionId);
+  assertContentAction(access.level, "admin", "collection");
+  if (targetOrganizationId === access.row.organizationId) throw conflict("The collection already belongs to this organization");
+  const target = await targetMembership(ctx, targetOrganizationId);
+  const now = nowIso();
+  const position = await positionAtEnd(ctx.db, targetOrganizationId, null);
+  const [, , [transferred]] = await ctx.db.batch([
+    ctx.db
+      .update(spaces)
+      .set({
+        organizationId: targetOrganizationId,
+        mergeRules: sql`CASE WHEN json_extract(${spaces.mergeRules}, '$.type') = 'rules' THEN '{"type":"inherit"}' ELSE ${spaces.mergeRules} END`,
+        updatedAt: now,
+      })
+      .where(sql`${spaces.parentId} IN (${subtreeIds(collectionId)})`),
+    ctx.db
+      .update(collections)
+      .set({ organizationId: targetOrganizationId, updatedAt: now })
+      .where(sql`${collections.id} IN (${subtreeIds(collectionId)})`),
+    ctx.db.update(collections).set({ parentId: null, position }).where(eq(collections.id, collectionId)).returning(),
+  ]);
+  const result = transferred ?? access.row;
+  const parentLevels: Array<Role | null> = [];
+  return presentCollection(result, levelOnCollection(target, result, parentLevels), ctx.urls);
+}

@@ -1,0 +1,119 @@
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import type { CallerContext } from "../../context";
+import { collections, organizationMembers, spaces, type CollectionRow, type MemberRow, type SpaceRow } from "../../db/schema";
+import { badRequest, notFound } from "../../lib/errors";
+import { contentLevel, type Membership } from "../../lib/permissions";
+import type { Role } from "../../lib/roles";
+import { membershipOf } from "../organizations/access";
+import { selectCollectionChain, type AncestorRow } from "./tree";
+
+/** A space or collection as the caller may see it, with the caller's level on it. */
+export interface ContentAccess<Row> {
+  row: Row;
+  member: MemberRow;
+  membership: Membership;
+  /** Never null: content the caller has no level on is a 404, exactly like content that does not exist. */
+  level: Role;
+  /** The default levels that apply to the content, its own first, then its parents' (innermost first). */
+  levels: Array<Role | null>;
+  /** The collections the content is in, innermost first (a space's parent first; a collection's parent first). */
+  parents: AncestorRow[];
+}
+
+export const spaceNotFound = (spaceId: string) => notFound(`Space '${spaceId}'`);
+export const collectionNotFound = (collectionId: string) => notFound(`Collection '${collectionId}'`);
+
+/**
+ * The caller's level from their membership and the content's levels, innermost first; null when
+ * they are not an active member of the owning organization or have no level on it. A member
+ * (not a guest) administers the content they created, whatever its default levels.
+ */
+export function levelOn(
+  member: MemberRow | null | undefined,
+  levels: ReadonlyArray<Role | null>,
+  createdBy: string | null = null,
+): Role | null {
+  if (!member || member.disabled) return null;
+  if (member.role !== null && member.userId === createdBy) return "admin";
+  return contentLevel(member.role, levels);
+}
+
+/**
+ * The caller's membership columns for a join with a space or collection, without organization_id:
+ * D1 returns batched rows as objects keyed by column name, so a name both tables have would
+ * collapse and shift every column after it. The organization id is the content's own.
+ */
+const { organizationId: _sameAsContent, ...memberColumns } = getTableColumns(organizationMembers);
+
+function asMember(columns: Omit<MemberRow, "organizationId"> | null, organizationId: string): MemberRow | null {
+  return columns ? { ...columns, organizationId } : null;
+}
+
+const callerMembership = (ctx: CallerContext, organizationId: typeof spaces.organizationId | typeof collections.organizationId) =>
+  and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, ctx.caller.id));
+
+/** A space, the caller's membership and its collection chain: one round trip. Deleted spaces included. */
+export async function loadSpaceAccess(ctx: CallerContext, spaceId: string): Promise<ContentAccess<SpaceRow>> {
+  const [[row], chain] = await ctx.db.batch([
+    ctx.db
+      .select({ space: spaces, member: memberColumns })
+      .from(spaces)
+      .leftJoin(organizationMembers, callerMembership(ctx, spaces.organizationId))
+      .where(eq(spaces.id, spaceId))
+      .limit(1),
+    selectCollectionChain(ctx.db, sql`SELECT parent_id FROM ${spaces} WHERE id = ${spaceId}`),
+  ]);
+  const member = row && asMember(row.member, row.space.organizationId);
+  const levels = [row?.space.defaultLevel ?? null, ...levelsOf(chain)];
+  const level = levelOn(member, levels, row?.space.createdBy);
+  if (!row || !member || level === null) throw spaceNotFound(spaceId);
+  return { row: row.space, member, membership: membershipOf(member), level, levels, parents: chain };
+}
+
+/** A collection, the caller's membership and the collection's chain: one round trip. */
+export async function loadCollectionAccess(ctx: CallerContext, collectionId: string): Promise<ContentAccess<CollectionRow>> {
+  const [[row], chain] = await ctx.db.batch([
+    ctx.db
+      .select({ collection: collections, member: memberColumns })
+      .from(collections)
+      .leftJoin(organizationMembers, callerMembership(ctx, collections.organizationId))
+      .where(eq(collections.id, collectionId))
+      .limit(1),
+    selectCollectionChain(ctx.db, collectionId),
+  ]);
+  const member = row && asMember(row.member, row.collection.organizationId);
+  const levels = levelsOf(chain);
+  const level = levelOn(member, levels, row?.collection.createdBy);
+  if (!row || !member || level === null) throw collectionNotFound(collectionId);
+  return {
+    row: row.collection,
+    member,
+    membership: membershipOf(member),
+    level,
+    levels,
+    parents: chain.slice(1),
+  };
+}
+
+/**
+ * The caller's level on a collection named in a request body (`parent`), which must belong to
+ * `organizationId` and be visible to them: a 400 naming `field` otherwise. One query.
+ */
+export async function levelOnReferencedCollection(
+  ctx: CallerContext,
+  member: MemberRow,
+  collectionId: string,
+  field: string,
+): Promise<{ level: Role; chain: AncestorRow[] }> {
+  const chain = await selectCollectionChain(ctx.db, collectionId);
+  const level = chain[0]?.organizationId === member.organizationId ? levelOnCollectionChain(member, chain) : null;
+  if (level === null) throw badRequest(`Invalid body field '${field}': no collection '${collectionId}' in this organization`);
+  return { level, chain };
+}
+
+/** The caller's level on the innermost collection of `chain` (null for an empty chain). */
+export function levelOnCollectionChain(member: MemberRow, chain: readonly AncestorRow[]): Role | null {
+  return chain.length === 0 ? null : levelOn(member, levelsOf(chain), chain[0]?.createdBy);
+}
+
+export const levelsOf = (chain: readonly AncestorRow[]) => chain.map((collection) => collection.defaultLevel);

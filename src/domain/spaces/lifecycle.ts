@@ -1,0 +1,143 @@
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import type { CallerContext } from "../../context";
+import { organizationMembers, spaces, type SpaceRow } from "../../db/schema";
+import { badRequest, conflict, gone } from "../../lib/errors";
+import { nowIso } from "../../lib/ids";
+import { assertContentAction, assertOrganizationAction } from "../../lib/permissions";
+import type { MoveContentInput } from "../../schemas/content";
+import { levelOnCollectionChain, levelOnReferencedCollection, loadSpaceAccess, spaceNotFound } from "../content/access";
+import { positionAtEnd, positionForMove, positionRightAfter } from "../content/placement";
+import { membershipOf } from "../organizations/access";
+import { presentSpace } from "./present";
+import { isPastRetention } from "./retention";
+import { assertLive, insertSpaceWithInitialRevision, levelOfOwnSpace, newSpaceDefaults } from "./spaces";
+
+/**
+ * Soft delete: the space keeps every row and blob, leaves every list, and refuses edits until it is
+ * restored; the purge removes it 7 days later. Deleting a deleted space changes nothing. Returns
+ * false when there was no such space at all (the route answers 204 either way, as the seed says).
+ */
+export async function deleteSpace(ctx: CallerContext, spaceId: string): Promise<void> {
+  const [exists] = await ctx.db.select({ id: spaces.id }).from(spaces).where(eq(spaces.id, spaceId)).limit(1);
+  if (!exists) return;
+  const access = await loadSpaceAccess(ctx, spaceId);
+  assertContentAction(access.level, "admin", "space");
+  const now = nowIso();
+  await ctx.db
+    .update(spaces)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)));
+}
+
+/** Brings a deleted space back, at the end of its collection (or of the top level if that is gone). */
+export async function restoreSpace(ctx: CallerContext, spaceId: string) {
+  const access = await loadSpaceAccess(ctx, spaceId);
+  assertContentAction(access.level, "admin", "space");
+  const { row } = access;
+  // Restoring a space that is not deleted changes nothing, like deleting a deleted one.
+  if (!row.deletedAt) return presentSpace(row, access.level, ctx.urls);
+  if (isPastRetention(row.deletedAt, new Date())) {
+    throw gone(`Space '${spaceId}' was deleted more than 7 days ago and can no longer be restored`);
+  }
+  const position = await positionAtEnd(ctx.db, row.organizationId, row.parentId);
+  const [restored] = await ctx.db
+    .update(spaces)
+    .set({ deletedAt: null, position, updatedAt: nowIso() })
+    .where(and(eq(spaces.id, spaceId), isNotNull(spaces.deletedAt)))
+    .returning();
+  return presentSpace(restored ?? row, access.level, ctx.urls);
+}
+
+/** A copy of the space right after it, in the same collection, made by (and administered by) the caller. */
+export async function duplicateSpace(ctx: CallerContext, spaceId: string) {
+  const access = await loadSpaceAccess(ctx, spaceId);
+  const { row: original } = access;
+  assertLive(original);
+  const parentLevels = access.levels.slice(1);
+  if (original.parentId) assertContentAction(levelOnCollectionChain(access.member, access.parents), "create", "parent collection");
+  else assertOrganizationAction(access.membership, "createContent");
+
+  const now = nowIso();
+  const copy: SpaceRow = {
+    ...original,
+    ...newSpaceDefaults(ctx, now),
+    title: `${original.title.slice(0, 50 - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
+    visibility: original.visibility,
+    mergeRules: original.mergeRules,
+    defaultLevel: original.defaultLevel,
+    position: await positionRightAfter(ctx.db, original.organizationId, original.parentId, original.id),
+  };
+  await ctx.db.batch(insertSpaceWithInitialRevision(ctx, copy));
+  return presentSpace(copy, levelOfOwnSpace(access.member, copy, parentLevels), ctx.urls);
+}
+
+const COPY_SUFFIX = " (copy)";
+
+/** Moves the space into a collection (or to the top level), before or after a sibling, or at the end. */
+export async function moveSpace(ctx: CallerContext, spaceId: string, input: MoveContentInput) {
+  const access = await loadSpaceAccess(ctx, spaceId);
+  const { row } = access;
+  assertLive(row);
+  assertContentAction(access.level, "admin", "space");
+  const parentId = input.parent === undefined ? row.parentId : input.parent;
+  let parentLevels = access.levels.slice(1);
+  if (parentId !== row.parentId) {
+    if (parentId === null) {
+      assertOrganizationAction(access.membership, "createContent");
+      parentLevels = [];
+    } else {
+      const parent = await levelOnReferencedCollection(ctx, access.member, parentId, "parent");
+      assertContentAction(parent.level, "create", "target collection");
+      parentLevels = parent.chain.map((collection) => collection.defaultLevel);
+    }
+  }
+  const position = await positionForMove(ctx.db, { kind: "space", ...row }, parentId, input.position);
+  const [moved] = await ctx.db
+    .update(spaces)
+    .set({ parentId, position, updatedAt: nowIso() })
+    .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)))
+    .returning();
+  if (!moved) throw spaceNotFound(spaceId);
+  return presentSpace(moved, levelOfOwnSpace(access.member, moved, parentLevels), ctx.urls);
+}
+
+/**
+ * Moves the space to another organization the caller administers, at the end of its top level.
+ * Merge rules naming reviewers are reset to `inherit`: the reviewers belong to the old organization.
+ */
+export async function transferSpace(ctx: CallerContext, spaceId: string, targetOrganizationId: string) {
+  const access = await loadSpaceAccess(ctx, spaceId);
+  const { row } = access;
+  assertLive(row);
+  assertContentAction(access.level, "admin", "space");
+  if (targetOrganizationId === row.organizationId) throw conflict("The space already belongs to this organization");
+  const target = await targetMembership(ctx, targetOrganizationId);
+  const [transferred] = await ctx.db
+    .update(spaces)
+    .set({
+      organizationId: targetOrganizationId,
+      parentId: null,
+      position: await positionAtEnd(ctx.db, targetOrganizationId, null),
+      mergeRules: row.mergeRules.type === "rules" ? { type: "inherit" } : row.mergeRules,
+      updatedAt: nowIso(),
+    })
+    .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)))
+    .returning();
+  if (!transferred) throw spaceNotFound(spaceId);
+  return presentSpace(transferred, levelOfOwnSpace(target, transferred, []), ctx.urls);
+}
+
+/**
+ * The caller's membership of the organization a transfer targets: they must administer it. An
+ * organization they are not a member of is a bad `organization` field, as if it did not exist.
+ */
+export async function targetMembership(ctx: CallerContext, organizationId: string) {
+  const [member] = await ctx.db
+    .select()
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, ctx.caller.id)))
+    .limit(1);
+  if (!member || member.disabled) throw badRequest(`Invalid body field 'organization': no organization '${organizationId}' of which you are a member`);
+  assertOrganizationAction(membershipOf(member), "admin");
+  return member;
+}

@@ -1,0 +1,168 @@
+import { and, count, eq, isNull } from "drizzle-orm";
+import type { CallerContext } from "../../context";
+import { revisions, spaces, type MemberRow, type SpaceRow } from "../../db/schema";
+import { conflict } from "../../lib/errors";
+import { newId, nowIso } from "../../lib/ids";
+import { pick } from "../../lib/objects";
+import { EMPTY_LIST, fetchPage, toList, type PageOf, type PageRequest } from "../../lib/pagination";
+import { assertContentAction, assertOrganizationAction } from "../../lib/permissions";
+import type { Role } from "../../lib/roles";
+import type { CreateSpaceInput, UpdateSpaceInput } from "../../schemas/space";
+import { levelOn, levelOnReferencedCollection, loadCollectionAccess, loadSpaceAccess, type ContentAccess } from "../content/access";
+import { positionAtEnd } from "../content/placement";
+import { byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content/tree";
+import { loadOrganizationAccess } from "../organizations/access";
+import { assertReviewersAreMembers } from "../organizations/merge-rules";
+import { presentSpace } from "./present";
+
+/** Deleted spaces stay out of lists until they are restored. */
+const isLive = isNull(spaces.deletedAt);
+
+/** The organization's live spaces, oldest first. Guests see none: no space is shared with them. */
+export async function listSpacesInOrganization(ctx: CallerContext, organizationId: string, request: PageRequest) {
+  const access = await loadOrganizationAccess(ctx, organizationId);
+  if (access.membership.role === null) return EMPTY_LIST;
+  const filters = and(eq(spaces.organizationId, organizationId), isLive);
+  const page = await fetchPage(ctx.db, request, {
+    sortName: "createdAt:asc",
+    keys: [
+      { expression: spaces.createdAt, direction: "asc", valueOf: (space: SpaceRow) => space.createdAt },
+      { expression: spaces.id, direction: "asc", valueOf: (space: SpaceRow) => space.id },
+    ],
+    rows: (after, orderBy, limit) => ctx.db.select().from(spaces).where(and(filters, after)).orderBy(...orderBy).limit(limit),
+    count: ctx.db.select({ count: count() }).from(spaces).where(filters),
+    // The items sit under many collections: their levels come from one read of the organization's collections.
+    alongside: [selectOrganizationCollections(ctx.db, organizationId)],
+  });
+  const collections = byId(page.alongside[0] as AncestorRow[]);
+  return presentPage(ctx, page, access.member, (space) => [space.defaultLevel, ...chainLevels(collections, space.parentId)]);
+}
+
+/** The live spaces directly in a collection, in their order. */
+export async function listSpacesInCollection(ctx: CallerContext, collectionId: string, request: PageRequest) {
+  const access = await loadCollectionAccess(ctx, collectionId);
+  const filters = and(eq(spaces.parentId, collectionId), isLive);
+  const page = await fetchPage(ctx.db, request, {
+    sortName: "position:asc",
+    keys: [
+      { expression: spaces.position, direction: "asc", valueOf: (space: SpaceRow) => space.position },
+      { expression: spaces.id, direction: "asc", valueOf: (space: SpaceRow) => space.id },
+    ],
+    rows: (after, orderBy, limit) => ctx.db.select().from(spaces).where(and(filters, after)).orderBy(...orderBy).limit(limit),
+    count: ctx.db.select({ count: count() }).from(spaces).where(filters),
+  });
+  return presentPage(ctx, page, access.member, (space) => [space.defaultLevel, ...access.levels]);
+}
+
+export async function getSpace(ctx: CallerContext, spaceId: string) {
+  const access = await loadSpaceAccess(ctx, spaceId);
+  return presentSpace(access.row, access.level, ctx.urls);
+}
+
+/** A new space, at the end of its parent (or of the top level), with an initial empty revision. */
+export async function createSpace(ctx: CallerContext, organizationId: string, input: CreateSpaceInput) {
+  const access = await loadOrganizationAccess(ctx, organizationId);
+  let parentLevels: Array<Role | null> = [];
+  if (input.parent) {
+    const parent = await levelOnReferencedCollection(ctx, access.member, input.parent, "parent");
+    assertContentAction(parent.level, "create", "parent collection");
+    parentLevels = parent.chain.map((collection) => collection.defaultLevel);
+  } else {
+    assertOrganizationAction(access.membership, "createContent");
+  }
+  const now = nowIso();
+  const space: SpaceRow = {
+    ...newSpaceDefaults(ctx, now),
+    organizationId,
+    parentId: input.parent ?? null,
+    position: await positionAtEnd(ctx.db, organizationId, input.parent ?? null),
+    title: input.title ?? "Untitled",
+    emoji: input.emoji ?? "",
+    editMode: input.editMode ?? "live",
+    language: input.language ?? null,
+  };
+  await ctx.db.batch(insertSpaceWithInitialRevision(ctx, space));
+  return presentSpace(space, levelOfOwnSpace(access.member, space, parentLevels), ctx.urls);
+}
+
+export async function updateSpace(ctx: CallerContext, spaceId: string, input: UpdateSpaceInput) {
+  const access = await loadSpaceAccess(ctx, spaceId);
+  assertLive(access.row);
+  assertContentAction(access.level, "admin", "space");
+  if (input.mergeRules) await assertReviewersAreMembers(ctx, access.row.organizationId, input.mergeRules);
+  const changes: Partial<SpaceRow> = {
+    ...pick(input, ["editMode", "title", "defaultLevel", "language", "mergeRules"]),
+    // GitBook's "remove icon or emoji": null clears both.
+    ...(input.emoji !== undefined ? { emoji: input.emoji ?? "", ...(input.emoji === null ? { icon: null } : {}) } : {}),
+    ...(input.icon !== undefined ? { icon: input.icon, ...(input.icon === null ? { emoji: "" } : {}) } : {}),
+    updatedAt: nowIso(),
+  };
+  const [updated] = await ctx.db
+    .update(spaces)
+    .set(changes)
+    .where(and(eq(spaces.id, spaceId), isLive))
+    .returning();
+  if (!updated) throw spaceIsDeleted(spaceId);
+  return presentSpace(updated, levelAfterChange(access, updated), ctx.urls);
+}
+
+/** Fields of a new space that do not come from the request. */
+export function newSpaceDefaults(ctx: CallerContext, now: string) {
+  return {
+    id: newId(),
+    icon: null,
+    // No endpoint of this API publishes content yet: every space is private to its organization.
+    visibility: "private" as const,
+    mergeRules: { type: "inherit" as const },
+    defaultLevel: null,
+    revisionId: newId(),
+    comments: 0,
+    changeRequests: 0,
+    changeRequestsOpen: 0,
+    changeRequestsDraft: 0,
+    createdBy: ctx.caller.id,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  };
+}
+
+/** The space row and its initial (empty) revision, for one batch. */
+export function insertSpaceWithInitialRevision(ctx: CallerContext, space: SpaceRow) {
+  return [
+    ctx.db.insert(spaces).values(space),
+    ctx.db.insert(revisions).values({
+      id: space.revisionId,
+      spaceId: space.id,
+      parents: [],
+      type: "initial",
+      createdBy: ctx.caller.id,
+      createdAt: space.createdAt,
+    }),
+  ] as const;
+}
+
+/** The caller's level on a space they just created or placed: its creator administers it. */
+export function levelOfOwnSpace(member: MemberRow, space: SpaceRow, parentLevels: Array<Role | null>): Role {
+  return levelOn(member, [space.defaultLevel, ...parentLevels], space.createdBy) ?? "read";
+}
+
+/** The level after an update that may have changed the space's own default level. */
+function levelAfterChange(access: ContentAccess<SpaceRow>, updated: SpaceRow): Role {
+  return levelOn(access.member, [updated.defaultLevel, ...access.levels.slice(1)], updated.createdBy) ?? access.level;
+}
+
+export function assertLive(space: SpaceRow): void {
+  if (space.deletedAt) throw spaceIsDeleted(space.id);
+}
+
+const spaceIsDeleted = (spaceId: string) => conflict(`Space '${spaceId}' is deleted: restore it first`);
+
+function presentPage(
+  ctx: CallerContext,
+  page: PageOf<SpaceRow>,
+  member: MemberRow,
+  levelsOf: (space: SpaceRow) => Array<Role | null>,
+) {
+  return toList(page, (space) => presentSpace(space, levelOn(member, levelsOf(space), space.createdBy) ?? "read", ctx.urls));
+}

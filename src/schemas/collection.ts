@@ -1,0 +1,44 @@
+import { z } from "@hono/zod-openapi";
+import { AbsoluteUrl, EntityId, RoleOrGuest } from "./common";
+import { DefaultLevelInput } from "./content";
+
+export const CollectionTitle = z.string().trim().min(1).max(50).openapi("CollectionTitle", { description: "Title of the collection" });
+export const CollectionDescription = z.string().max(100).openapi("CollectionDescription");
+
+export const Collection = z
+  .object({
+    object: z.literal("collection"),
+    id: z.string(),
+    title: z.string(),
+    description: z.string().optional(),
+    organization: z.string(),
+    parent: z.string().optional(),
+    defaultLevel: RoleOrGuest,
+    urls: z.object({ location: AbsoluteUrl, app: AbsoluteUrl }),
+    permissions: z.object({ view: z.boolean(), admin: z.boolean(), viewInviteLinks: z.boolean(), create: z.boolean() }),
+  })
+  .openapi("Collection");
+
+export type CollectionObject = z.infer<typeof Collection>;
+
+export const CreateCollectionBody = z.object({
+  title: CollectionTitle.optional(),
+  parent: EntityId.optional().openapi({ description: "ID of a parent collection" }),
+});
+
+export const UpdateCollectionBody = z.object({
+  title: CollectionTitle.optional(),
+  description: CollectionDescription.optional(),
+  defaultLevel: DefaultLevelInput.optional(),
+});
+
+export type UpdateCollectionInput = z.infer<typeof UpdateCollectionBody>;
+
+/** GitBook's `nested` switch: true (default) lists every collection, false only the top-level ones. */
+export const CollectionListFilters = {
+  nested: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true")
+    .openapi({ type: "boolean", description: "List nested collections too (default true)" }),
+};
