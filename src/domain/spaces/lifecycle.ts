@@ -62,6 +62,7 @@ export async function duplicateSpace(ctx: CallerContext, spaceId: string) {
     ...original,
     ...newSpaceDefaults(ctx, now),
     title: `${original.title.slice(0, 50 - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
+    icon: original.icon,
     visibility: original.visibility,
     mergeRules: original.mergeRules,
     defaultLevel: original.defaultLevel,
