@@ -20,21 +20,23 @@ export interface TreeItem {
 }
 
 interface SiblingRow {
+  kind: "space" | "collection";
   id: string;
   position: string;
 }
 
 /** Live siblings under `parentId` (null: the top level); deleted spaces have no place until restored. */
 function siblings(organizationId: string, parentId: string | null): SQL {
-  return sql`SELECT id, position FROM ${spaces}
+  return sql`SELECT 'space' AS kind, id, position FROM ${spaces}
       WHERE organization_id = ${organizationId} AND parent_id IS ${parentId} AND deleted_at IS NULL
     UNION ALL
-    SELECT id, position FROM ${collections} WHERE organization_id = ${organizationId} AND parent_id IS ${parentId}`;
+    SELECT 'collection' AS kind, id, position FROM ${collections}
+      WHERE organization_id = ${organizationId} AND parent_id IS ${parentId}`;
 }
 
 function selectLastSibling(db: Database, organizationId: string, parentId: string | null) {
   return rawAll<SiblingRow>(db, 
-    sql`SELECT id, position FROM (${siblings(organizationId, parentId)}) ORDER BY position DESC, id DESC LIMIT 1`,
+    sql`SELECT kind, id, position FROM (${siblings(organizationId, parentId)}) ORDER BY position DESC, id DESC LIMIT 1`,
   );
 }
 
@@ -67,7 +69,7 @@ export async function positionForMove(
   if (pointerId === item.id) throw badRequest("Invalid body field 'position': an item cannot be placed relative to itself");
   const side = position?.before !== undefined ? "before" : "after";
   const { target, neighbour } = await pointerAndNeighbour(db, item.organizationId, parentId, pointerId, side);
-  if (!target) {
+  if (target?.kind !== pointer.type) {
     throw badRequest(`Invalid body field 'position': no ${pointer.type} '${pointerId}' next to which to place it in the target parent`);
   }
   if (staysUnderSameParent && neighbour?.id === item.id) throw unchanged();
@@ -93,11 +95,11 @@ async function pointerAndNeighbour(
   const all = siblings(organizationId, parentId);
   const pointerPosition = sql`(SELECT position FROM (${all}) WHERE id = ${pointerId})`;
   const [[target], [neighbour]] = await db.batch([
-    rawAll<SiblingRow>(db, sql`SELECT id, position FROM (${all}) WHERE id = ${pointerId}`),
+    rawAll<SiblingRow>(db, sql`SELECT kind, id, position FROM (${all}) WHERE id = ${pointerId}`),
     rawAll<SiblingRow>(db, 
       side === "before"
-        ? sql`SELECT id, position FROM (${all}) WHERE position < ${pointerPosition} ORDER BY position DESC, id DESC LIMIT 1`
-        : sql`SELECT id, position FROM (${all}) WHERE position > ${pointerPosition} ORDER BY position ASC, id ASC LIMIT 1`,
+        ? sql`SELECT kind, id, position FROM (${all}) WHERE position < ${pointerPosition} ORDER BY position DESC, id DESC LIMIT 1`
+        : sql`SELECT kind, id, position FROM (${all}) WHERE position > ${pointerPosition} ORDER BY position ASC, id ASC LIMIT 1`,
     ),
   ]);
   return { target, neighbour };
