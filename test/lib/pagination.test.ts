@@ -85,7 +85,7 @@ describe("keyset pagination", () => {
 
   it("returns only the count for limit 0", async () => {
     const result = await listInvites({ limit: 0 }, "asc");
-    expect(result).toEqual({ rows: [], next: undefined, count: ROWS });
+    expect(result).toEqual({ rows: [], next: undefined, count: ROWS, alongside: [] });
   });
 
   it("refuses a cursor made under another sort, or tampered with", async () => {
