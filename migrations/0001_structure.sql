@@ -73,6 +73,7 @@ CREATE TABLE `saml_providers` (
 );
 --> statement-breakpoint
 CREATE INDEX `saml_providers_org` ON `saml_providers` (`organization_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `saml_providers_default_team` ON `saml_providers` (`default_team_id`);--> statement-breakpoint
 CREATE TABLE `team_members` (
 	`team_id` text NOT NULL,
 	`organization_id` text NOT NULL,

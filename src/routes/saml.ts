@@ -1,3 +1,119 @@
-import { createRouter } from "./shared";
+import { createRoute, z } from "@hono/zod-openapi";
+import { createProvider, deleteProvider, getProvider, listProviders, listSsoLogins, updateProvider } from "../domain/saml/providers";
+import { listOf, listQuery } from "../lib/pagination";
+import { CreateSAMLProviderBody, OrganizationSAMLProvider, OrganizationSSOProviderLogin, UpdateSAMLProviderBody } from "../schemas/saml";
+import {
+  OrganizationParams,
+  createRouter,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  noContent,
+  pathParam,
+  userSecurity,
+} from "./shared";
 
-export const samlRoutes = createRouter();
+const tags = ["sso"];
+const ProviderParams = OrganizationParams.extend({ samlProviderId: pathParam("samlProviderId", "The unique id of the SAML provider") });
+
+export const samlRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/orgs/{organizationId}/saml",
+      operationId: "listSAMLProvidersInOrganizationById",
+      summary: "List the SAML providers of an organization, oldest first (admins)",
+      tags,
+      security: userSecurity,
+      request: { params: OrganizationParams, query: z.object(listQuery) },
+      responses: { 200: jsonResponse(listOf(OrganizationSAMLProvider), "SAML providers"), ...errorResponses(400, 403, 404) },
+    }),
+    async (c) => c.json(await listProviders(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/orgs/{organizationId}/saml",
+      operationId: "createOrganizationSAMLProvider",
+      summary: "Add a SAML identity provider (admins)",
+      tags,
+      security: userSecurity,
+      request: { params: OrganizationParams, body: jsonBody(CreateSAMLProviderBody) },
+      responses: {
+        201: {
+          ...jsonResponse(OrganizationSAMLProvider, "SAML Provider created"),
+          headers: z.object({ Location: z.string().openapi({ description: "API URL for the newly created SAML Provider" }) }),
+        },
+        ...errorResponses(400, 403, 404),
+      },
+    }),
+    async (c) => {
+      const provider = await createProvider(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("json"));
+      return c.json(provider, 201, { Location: provider.urls.location });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/orgs/{organizationId}/saml/{samlProviderId}",
+      operationId: "getOrganizationSAMLProviderById",
+      summary: "Get a SAML provider (admins)",
+      tags,
+      security: userSecurity,
+      request: { params: ProviderParams },
+      responses: { 200: jsonResponse(OrganizationSAMLProvider, "The SAML provider"), ...errorResponses(400, 403, 404) },
+    }),
+    async (c) => {
+      const { organizationId, samlProviderId } = c.req.valid("param");
+      return c.json(await getProvider(c.get("callerContext"), organizationId, samlProviderId), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "patch",
+      path: "/orgs/{organizationId}/saml/{samlProviderId}",
+      operationId: "updateOrganizationSAMLProvider",
+      summary: "Update a SAML provider (admins)",
+      tags,
+      security: userSecurity,
+      request: { params: ProviderParams, body: jsonBody(UpdateSAMLProviderBody) },
+      responses: { 200: jsonResponse(OrganizationSAMLProvider, "SAML provider has been updated"), ...errorResponses(400, 403, 404) },
+    }),
+    async (c) => {
+      const { organizationId, samlProviderId } = c.req.valid("param");
+      return c.json(await updateProvider(c.get("callerContext"), organizationId, samlProviderId, c.req.valid("json")), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/orgs/{organizationId}/saml/{samlProviderId}",
+      operationId: "deleteOrganizationSAMLProvider",
+      summary: "Delete a SAML provider (admins); 204 also when it did not exist",
+      tags,
+      security: userSecurity,
+      request: { params: ProviderParams },
+      responses: { 204: noContent("The SAML provider no longer exists"), ...errorResponses(400, 403, 404) },
+    }),
+    async (c) => {
+      const { organizationId, samlProviderId } = c.req.valid("param");
+      await deleteProvider(c.get("callerContext"), organizationId, samlProviderId);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/orgs/{organizationId}/sso",
+      operationId: "listSSOProviderLoginsInOrganization",
+      summary: "List the sign-in providers of an organization (any authenticated user)",
+      tags,
+      security: userSecurity,
+      request: { params: OrganizationParams },
+      responses: {
+        200: jsonResponse(z.object({ items: z.array(OrganizationSSOProviderLogin) }), "Sign-in providers, oldest first"),
+        ...errorResponses(400, 404),
+      },
+    }),
+    async (c) => c.json(await listSsoLogins(c.get("callerContext"), c.req.valid("param").organizationId), 200),
+  );

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrganization, createUser, type TestUser } from "../helpers/fixtures";
 import { call, errorMessage } from "../helpers/http";
+import { IDP_CERTIFICATE } from "../helpers/certificate";
 import { specOperation } from "../helpers/spec";
 
 /**
@@ -15,11 +16,12 @@ interface Operation {
   operationId: string;
 }
 
-const OUR_OWN_OPERATIONS = new Set(["adminCreateUser", "adminCreateUserToken"]);
+const OUR_OWN_OPERATIONS = new Set(["adminCreateUser", "adminCreateUserToken", "transferSpace"]);
 /** Routes an outsider may call by design, each with the reason. */
 const OPEN_TO_OUTSIDERS: Record<string, string> = {
   joinOrganization: "joining is how an outsider becomes a member (checked by email domain)",
   joinOrganizationWithInvite: "an invite link is how an outsider becomes a member",
+  listSSOProviderLoginsInOrganization: "the sign-in providers are what someone not yet in the organization signs in with",
 };
 
 let operations: Operation[] = [];
@@ -32,9 +34,9 @@ beforeAll(async () => {
   }
 });
 
-/** A concrete URL for a templated path, with the organization id given and made-up other ids. */
-function concretePath(path: string, organizationId = "someOrganization"): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => (name === "organizationId" ? organizationId : name === "emailDomain" ? "example.com" : `unknown${name}`));
+/** A concrete URL for a templated path, with the ids given and made-up other ids. */
+function concretePath(path: string, ids: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? (name === "emailDomain" ? "example.com" : `unknown${name}`));
 }
 
 describe("the OpenAPI document", () => {
@@ -75,25 +77,32 @@ describe("every /v1 route", () => {
     }
   });
 
-  describe("under /v1/orgs/{organizationId}", () => {
+  describe("on another organization's objects", () => {
     let outsider: TestUser;
-    let organizationId: string;
+    let outsiderOrganizationId: string;
+    /** Real ids of one object of each kind, all in the owner's organization. */
+    const ids: Record<string, string> = {};
 
     beforeAll(async () => {
       const owner = await createUser("owner");
-      organizationId = (await createOrganization(owner)).id;
+      ids.organizationId = (await createOrganization(owner)).id;
       outsider = await createUser("outsider");
-      await createOrganization(outsider);
+      outsiderOrganizationId = (await createOrganization(outsider)).id;
+      ids.collectionId = (await call("POST", `/v1/orgs/${ids.organizationId}/collections`, { token: owner.token, body: {} })).body.id;
+      ids.spaceId = (await call("POST", `/v1/orgs/${ids.organizationId}/spaces`, { token: owner.token, body: {} })).body.id;
+      expect(ids.collectionId && ids.spaceId).toBeTruthy();
     });
 
-    it("answers 404 to a member of another organization, as if it did not exist", async () => {
+    it("answers 404 to a member of another organization, as if they did not exist", async () => {
       const scoped = operations.filter(
-        (operation) => operation.path.startsWith("/v1/orgs/{organizationId}") && !(operation.operationId in OPEN_TO_OUTSIDERS),
+        (operation) =>
+          /^\/v1\/(orgs\/\{organizationId\}|spaces\/\{spaceId\}|collections\/\{collectionId\})/.test(operation.path) &&
+          !(operation.operationId in OPEN_TO_OUTSIDERS),
       );
-      expect(scoped.length).toBeGreaterThanOrEqual(11);
+      expect(scoped.length).toBeGreaterThanOrEqual(40);
       for (const { method, path, operationId } of scoped) {
-        const body = method === "get" || method === "delete" ? undefined : validBodyFor(operationId);
-        const response = await call(method.toUpperCase(), concretePath(path, organizationId), { token: outsider.token, body });
+        const body = method === "get" || method === "delete" ? undefined : validBodyFor(operationId, outsiderOrganizationId);
+        const response = await call(method.toUpperCase(), concretePath(path, ids), { token: outsider.token, body });
         expect(response.status, operationId).toBe(404);
         expect(errorMessage(response, 404)).toMatch(/not found$/);
       }
@@ -102,8 +111,22 @@ describe("every /v1 route", () => {
 });
 
 /** A body that passes validation, so the 404 comes from the access check and not from a 400. */
-function validBodyFor(operationId: string): unknown {
+function validBodyFor(operationId: string, outsiderOrganizationId: string): unknown {
   switch (operationId) {
+    case "updateSpaceById":
+    case "updateCollectionById":
+      return { title: "Renamed" };
+    case "moveSpace":
+    case "moveCollection":
+      return { parent: null };
+    case "transferSpace":
+    case "transferCollection":
+      return { organization: outsiderOrganizationId };
+    case "createOrganizationTeam":
+    case "updateTeamInOrganizationById":
+      return { title: "Team" };
+    case "createOrganizationSAMLProvider":
+      return { label: "IdP", entityID: "https://idp.example.com", certificate: IDP_CERTIFICATE, ssoURL: "https://idp.example.com/sso" };
     case "updateOrganizationById":
       return { title: "Renamed" };
     case "updateMemberInOrganizationById":

@@ -851,3 +851,28 @@ describe("GET /v1/email-domains/{emailDomain}/orgs (getOrganizationsForEmailDoma
 function mapAll(value: boolean): Permissions {
   return Object.fromEntries(Object.keys(ALL_FALSE).map((key) => [key, value]));
 }
+
+describe("the organization list agrees with the organization itself", () => {
+  it("shows the organization's own sso and ai settings and the caller's ownTeam, as GET one does", async () => {
+    const admin = await createUser("list-admin");
+    const owner = await createUser("team-owner");
+    const organization = await createOrganization(admin);
+    await addMember(admin, organization.id, owner, "read");
+    expect((await call("PATCH", `/v1/orgs/${organization.id}`, { token: admin.token, body: { sso: true, ai: true } })).status).toBe(200);
+    const team = await call("PUT", `/v1/orgs/${organization.id}/teams`, { token: admin.token, body: { title: "Owners" } });
+    expect(team.status).toBe(201);
+    const role = await call("PUT", `/v1/orgs/${organization.id}/teams/${team.body.id}/members/${owner.id}`, {
+      token: admin.token,
+      body: { role: "owner" },
+    });
+    expect(role.status).toBe(204);
+
+    for (const user of [admin, owner]) {
+      const one = await call("GET", `/v1/orgs/${organization.id}`, { token: user.token });
+      const list = await call("GET", "/v1/orgs", { token: user.token });
+      const listed = list.body.items.find((item: { id: string }) => item.id === organization.id);
+      expect(listed).toEqual(one.body);
+      expect(listed).toMatchObject({ sso: true, ai: true, permissions: { ownTeam: user === owner } });
+    }
+  });
+});

@@ -56,7 +56,11 @@ export const samlProviders = sqliteTable(
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },
-  (table) => [index("saml_providers_org").on(table.organizationId, table.createdAt, table.id)],
+  (table) => [
+    index("saml_providers_org").on(table.organizationId, table.createdAt, table.id),
+    // Deleting a team clears it as a default team (ON DELETE SET NULL) through this index.
+    index("saml_providers_default_team").on(table.defaultTeamId),
+  ],
 );
 
 export type TeamRow = typeof teams.$inferSelect;

@@ -4,7 +4,7 @@ import { collections, organizationMembers, spaces, type CollectionRow, type Memb
 import { badRequest, notFound } from "../../lib/errors";
 import { contentLevel, type Membership } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
-import { membershipOf } from "../organizations/access";
+import { membershipOf, noteMemberActivity } from "../organizations/access";
 import { selectCollectionChain, type AncestorRow } from "./tree";
 
 /** A space or collection as the caller may see it, with the caller's level on it. */
@@ -67,6 +67,7 @@ export async function loadSpaceAccess(ctx: CallerContext, spaceId: string): Prom
   const levels = [row?.space.defaultLevel ?? null, ...levelsOf(chain)];
   const level = levelOn(member, levels, row?.space.createdBy);
   if (!row || !member || level === null) throw spaceNotFound(spaceId);
+  noteMemberActivity(ctx, member);
   return { row: row.space, member, membership: membershipOf(member), level, levels, parents: chain };
 }
 
@@ -85,6 +86,7 @@ export async function loadCollectionAccess(ctx: CallerContext, collectionId: str
   const levels = levelsOf(chain);
   const level = levelOn(member, levels, row?.collection.createdBy);
   if (!row || !member || level === null) throw collectionNotFound(collectionId);
+  noteMemberActivity(ctx, member);
   return {
     row: row.collection,
     member,

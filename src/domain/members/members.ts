@@ -1,6 +1,6 @@
-import { and, count, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { CallerContext } from "../../context";
-import { organizationMembers, users, type MemberRow, type UserRow } from "../../db/schema";
+import { organizationMembers, teamMembers, teams, users, type MemberRow, type UserRow } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { fetchPage, toList, type Direction, type PageRequest, type SortKey } from "../../lib/pagination";
 import { assertOrganizationAction } from "../../lib/permissions";
@@ -25,9 +25,9 @@ export function presentMember({ member, user }: MemberWithUser, urls: Urls): Mem
     joinedAt: member.joinedAt,
     lastSeenAt: member.lastSeenAt,
     sso: member.sso,
-    // Space, team and site grants arrive with later issues; until then nobody has any.
+    // Space and site grants arrive with later issues; until then nobody has any.
     spaces: 0,
-    teams: 0,
+    teams: member.teams,
     sites: 0,
   };
 }
@@ -107,17 +107,41 @@ export async function updateMemberRole(ctx: CallerContext, organizationId: strin
 export async function removeMember(ctx: CallerContext, organizationId: string, userId: string): Promise<"removed" | "absent"> {
   const access = await loadOrganizationAccess(ctx, organizationId);
   if (userId !== ctx.caller.id) assertOrganizationAction(access.membership, "manageMembers");
-  // A member still there after the DELETE was kept by the last-admin rule.
-  const [removed, [remaining]] = await ctx.db.batch([
+  // A member still there after the DELETE was kept by the last-admin rule. Their team memberships
+  // go with them in the same batch, guarded by "no longer a member", so a refused removal keeps them.
+  const [removed, , , [remaining]] = await ctx.db.batch([
     ctx.db
       .delete(organizationMembers)
       .where(and(isMember(organizationId, userId), keepsAnotherAdmin(organizationId, userId)))
       .returning({ userId: organizationMembers.userId }),
+    ...leaveTeamsIfRemoved(ctx, organizationId, userId),
     ctx.db.select({ userId: organizationMembers.userId }).from(organizationMembers).where(isMember(organizationId, userId)),
   ]);
   if (removed.length > 0) return "removed";
   if (remaining) throw lastAdminConflict();
   return "absent";
+}
+
+/**
+ * Removes a former member from the organization's teams: recounts their teams' `members` without
+ * them (before the rows go, while it is known which teams they were in), then deletes the rows.
+ * Both do nothing while the user is still a member.
+ */
+function leaveTeamsIfRemoved(ctx: CallerContext, organizationId: string, userId: string) {
+  const removed = sql`NOT EXISTS (SELECT 1 FROM ${organizationMembers} WHERE ${isMember(organizationId, userId)})`;
+  const theirTeams = ctx.db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.userId, userId)));
+  return [
+    ctx.db
+      .update(teams)
+      .set({
+        members: sql`(SELECT count(*) FROM ${teamMembers} tm WHERE tm.team_id = ${teams.id} AND tm.user_id != ${userId})`,
+      })
+      .where(and(inArray(teams.id, theirTeams), removed)),
+    ctx.db.delete(teamMembers).where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.userId, userId), removed)),
+  ] as const;
 }
 
 function selectMemberWithUser(ctx: CallerContext, organizationId: string, userId: string) {

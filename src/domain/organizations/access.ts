@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { CallerContext } from "../../context";
-import { organizationMembers, organizations, type MemberRow, type OrganizationRow } from "../../db/schema";
+import { organizationMembers, organizations, teamMembers, type MemberRow, type OrganizationRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { enqueue } from "../../lib/jobs";
 import type { Membership } from "../../lib/permissions";
@@ -22,7 +22,7 @@ export const organizationNotFound = (organizationId: string) => notFound(`Organi
  */
 export async function loadOrganizationAccess(ctx: CallerContext, organizationId: string): Promise<OrganizationAccess> {
   const [row] = await ctx.db
-    .select({ organization: organizations, member: organizationMembers })
+    .select({ organization: organizations, member: organizationMembers, ownsTeam: ownsTeamOf(ctx.caller.id) })
     .from(organizations)
     .innerJoin(
       organizationMembers,
@@ -32,15 +32,30 @@ export async function loadOrganizationAccess(ctx: CallerContext, organizationId:
     .limit(1);
   if (!row || row.member.disabled) throw organizationNotFound(organizationId);
   noteMemberActivity(ctx, row.member);
-  return { ...row, membership: membershipOf(row.member) };
+  return { organization: row.organization, member: row.member, membership: membershipOf(row.member, row.ownsTeam) };
 }
 
-export function membershipOf(member: Pick<MemberRow, "role">): Membership {
-  // Teams arrive with a later issue; until then nobody owns one.
-  return { role: member.role, ownsTeam: false };
+/**
+ * Whoever reads member rows selects `ownsTeamOf` in the same query and passes it here; the default
+ * (false) is only right where the member cannot own a team yet (a brand-new organization's creator).
+ */
+export function membershipOf(member: Pick<MemberRow, "role">, ownsTeam = false): Membership {
+  return { role: member.role, ownsTeam };
 }
 
-function noteMemberActivity(ctx: CallerContext, member: MemberRow): void {
+/**
+ * A selectable SQL boolean: whether `userId` owns a team of the `organizations` row of the query.
+ * Served by the index team_members_user (organization_id, user_id, role).
+ */
+export function ownsTeamOf(userId: string): SQL.Aliased<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${teamMembers} owned WHERE owned.organization_id = ${organizations.id}
+    AND owned.user_id = ${userId} AND owned.role = 'owner')`
+    .mapWith((value) => Boolean(value))
+    .as("owns_team");
+}
+
+/** Keeps lastSeenAt current for any request that acts within the organization (see architecture.md). */
+export function noteMemberActivity(ctx: CallerContext, member: MemberRow): void {
   const now = Date.now();
   if (now - Date.parse(member.lastSeenAt) < MEMBER_ACTIVITY_INTERVAL_MS) return;
   ctx.defer(

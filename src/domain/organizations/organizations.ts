@@ -16,13 +16,14 @@ import { pick } from "../../lib/objects";
 import { fetchPage, toList, type PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction } from "../../lib/permissions";
 import type { UpdateOrganizationInput } from "../../schemas/organization";
-import { loadOrganizationAccess, membershipOf, organizationNotFound } from "./access";
+import { loadOrganizationAccess, membershipOf, organizationNotFound, ownsTeamOf } from "./access";
 import { assertReviewersAreMembers } from "./merge-rules";
 import { presentOrganization } from "./present";
 
-interface OrganizationWithMember {
+interface OrganizationWithRole {
   organization: OrganizationRow;
-  member: MemberRow;
+  role: MemberRow["role"];
+  ownsTeam: boolean;
 }
 
 /** The organizations the caller belongs to, oldest first. */
@@ -31,12 +32,14 @@ export async function listOrganizationsForCaller(ctx: CallerContext, request: Pa
   const page = await fetchPage(ctx.db, request, {
     sortName: "createdAt",
     keys: [
-      { expression: organizations.createdAt, direction: "asc", valueOf: (row: OrganizationWithMember) => row.organization.createdAt },
-      { expression: organizations.id, direction: "asc", valueOf: (row: OrganizationWithMember) => row.organization.id },
+      { expression: organizations.createdAt, direction: "asc", valueOf: (row: OrganizationWithRole) => row.organization.createdAt },
+      { expression: organizations.id, direction: "asc", valueOf: (row: OrganizationWithRole) => row.organization.id },
     ],
     rows: (after, orderBy, limit) =>
       ctx.db
-        .select({ organization: organizations, member: organizationMembers })
+        // Only member columns whose names the organization lacks: in a batch, D1 rows are keyed by
+        // column name, so a shared name (`sso`) would take the member's value.
+        .select({ organization: organizations, role: organizationMembers.role, ownsTeam: ownsTeamOf(ctx.caller.id) })
         .from(organizationMembers)
         .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
         .where(and(isCallersMembership, after))
@@ -44,7 +47,7 @@ export async function listOrganizationsForCaller(ctx: CallerContext, request: Pa
         .limit(limit),
     count: ctx.db.select({ count: count() }).from(organizationMembers).where(isCallersMembership),
   });
-  return toList(page, (row) => presentOrganization(row.organization, membershipOf(row.member), ctx.urls));
+  return toList(page, (row) => presentOrganization(row.organization, membershipOf(row, row.ownsTeam), ctx.urls));
 }
 
 export async function getOrganization(ctx: CallerContext, organizationId: string) {
@@ -154,7 +157,7 @@ export async function listOrganizationsForEmailDomain(ctx: CallerContext, emailD
     throw forbidden("You can only list the organizations of your own verified email domain");
   }
   const rows = await ctx.db
-    .select({ organization: organizations, member: organizationMembers })
+    .select({ organization: organizations, member: organizationMembers, ownsTeam: ownsTeamOf(ctx.caller.id) })
     .from(organizationEmailDomains)
     .innerJoin(organizations, eq(organizations.id, organizationEmailDomains.organizationId))
     .leftJoin(
@@ -166,7 +169,11 @@ export async function listOrganizationsForEmailDomain(ctx: CallerContext, emailD
     .limit(MAX_ORGANIZATIONS_PER_DOMAIN);
   return {
     organizations: rows.map((row) =>
-      presentOrganization(row.organization, row.member && !row.member.disabled ? membershipOf(row.member) : null, ctx.urls),
+      presentOrganization(
+        row.organization,
+        row.member && !row.member.disabled ? membershipOf(row.member, row.ownsTeam) : null,
+        ctx.urls,
+      ),
     ),
   };
 }

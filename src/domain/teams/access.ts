@@ -1,0 +1,52 @@
+import { and, eq } from "drizzle-orm";
+import type { CallerContext } from "../../context";
+import { teamMembers, teams, type TeamRow } from "../../db/schema";
+import { notFound } from "../../lib/errors";
+import { teamPermissions, type Membership } from "../../lib/permissions";
+import type { TeamObject, TeamRole } from "../../schemas/team";
+import { loadOrganizationAccess, type OrganizationAccess } from "../organizations/access";
+
+export interface TeamAccess extends OrganizationAccess {
+  team: TeamRow;
+  /** The caller's role in the team; null when they are not in it. */
+  teamRole: TeamRole | null;
+}
+
+export const teamNotFound = (teamId: string) => notFound(`Team '${teamId}'`);
+
+/** Teams with the caller's role in each (null when not in it): the base of every team read. */
+export function selectTeamsWithCallerRole(ctx: CallerContext) {
+  return ctx.db
+    .select({ team: teams, callerRole: teamMembers.role })
+    .from(teams)
+    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, ctx.caller.id)));
+}
+
+/**
+ * A team of the organization as the caller sees it: outsiders get the organization's 404 first,
+ * then an unknown team (or one of another organization) is a 404. The team is read concurrently
+ * with the access check, to save a round trip; nothing of it is used unless that check passes.
+ */
+export async function loadTeamAccess(ctx: CallerContext, organizationId: string, teamId: string): Promise<TeamAccess> {
+  const [access, [row]] = await Promise.all([
+    loadOrganizationAccess(ctx, organizationId),
+    selectTeamsWithCallerRole(ctx)
+      .where(and(eq(teams.id, teamId), eq(teams.organizationId, organizationId)))
+      .limit(1),
+  ]);
+  if (!row) throw teamNotFound(teamId);
+  return { ...access, team: row.team, teamRole: row.callerRole };
+}
+
+export function presentTeam(team: TeamRow, membership: Membership, teamRole: TeamRole | null): TeamObject {
+  return {
+    object: "team",
+    id: team.id,
+    title: team.title,
+    members: team.members,
+    // Teams are not granted access to spaces yet (no such grants exist): see docs/decisions.md.
+    spaces: 0,
+    createdAt: team.createdAt,
+    permissions: teamPermissions(membership, teamRole),
+  };
+}
