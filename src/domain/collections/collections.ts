@@ -5,10 +5,10 @@ import { badRequest } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pick } from "../../lib/objects";
 import { EMPTY_LIST, fetchPage, toList, type PageRequest, type SortKey } from "../../lib/pagination";
-import { assertContentAction, assertOrganizationAction } from "../../lib/permissions";
+import { assertContentAction } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import type { UpdateCollectionInput } from "../../schemas/collection";
-import { levelOn, levelOnReferencedCollection, loadCollectionAccess } from "../content/access";
+import { chainForPlacement, levelOn, levelsOf, loadCollectionAccess } from "../content/access";
 import { positionAtEnd } from "../content/placement";
 import { MAX_COLLECTION_DEPTH, byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content/tree";
 import { loadOrganizationAccess } from "../organizations/access";
@@ -56,15 +56,9 @@ export async function getCollection(ctx: CallerContext, collectionId: string) {
 /** A new collection at the end of its parent (or of the top level). */
 export async function createCollection(ctx: CallerContext, organizationId: string, input: { title?: string; parent?: string }) {
   const access = await loadOrganizationAccess(ctx, organizationId);
-  let parentLevels: Array<Role | null> = [];
-  if (input.parent) {
-    const parent = await levelOnReferencedCollection(ctx, access.member, input.parent, "parent");
-    assertContentAction(parent.level, "create", "parent collection");
-    if (parent.chain.length >= MAX_COLLECTION_DEPTH) throw tooDeep();
-    parentLevels = parent.chain.map((collection) => collection.defaultLevel);
-  } else {
-    assertOrganizationAction(access.membership, "createContent");
-  }
+  const parentChain = await chainForPlacement(ctx, access.member, access.membership, input.parent ?? null);
+  if (parentChain.length >= MAX_COLLECTION_DEPTH) throw tooDeep();
+  const parentLevels = levelsOf(parentChain);
   const now = nowIso();
   const collection: CollectionRow = {
     id: newId(),

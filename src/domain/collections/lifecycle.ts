@@ -3,10 +3,10 @@ import type { CallerContext } from "../../context";
 import { collections, spaces } from "../../db/schema";
 import { badRequest, conflict } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
-import { assertContentAction, assertOrganizationAction } from "../../lib/permissions";
+import { assertContentAction } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import type { MoveContentInput } from "../../schemas/content";
-import { levelOnReferencedCollection, loadCollectionAccess } from "../content/access";
+import { chainForPlacement, levelsOf, loadCollectionAccess } from "../content/access";
 import { positionAtEnd, positionForMove } from "../content/placement";
 import { MAX_COLLECTION_DEPTH, selectSubtreeHeight, subtreeIds } from "../content/tree";
 import { targetMembership } from "../spaces/lifecycle";
@@ -44,21 +44,15 @@ export async function moveCollection(ctx: CallerContext, collectionId: string, i
   const parentId = input.parent === undefined ? row.parentId : input.parent;
   let parentLevels = access.levels.slice(1);
   if (parentId !== row.parentId) {
-    if (parentId === null) {
-      assertOrganizationAction(access.membership, "createContent");
-      parentLevels = [];
-    } else {
-      const [parent, [subtree]] = await Promise.all([
-        levelOnReferencedCollection(ctx, access.member, parentId, "parent"),
-        selectSubtreeHeight(ctx.db, collectionId),
-      ]);
-      if (parent.chain.some((ancestor) => ancestor.id === collectionId)) {
-        throw badRequest("Invalid body field 'parent': a collection cannot be moved into itself or one of its descendants");
-      }
-      assertContentAction(parent.level, "create", "target collection");
-      if (parent.chain.length + 1 + (subtree?.height ?? 0) > MAX_COLLECTION_DEPTH) throw tooDeep();
-      parentLevels = parent.chain.map((collection) => collection.defaultLevel);
+    const [parentChain, [subtree]] = await Promise.all([
+      chainForPlacement(ctx, access.member, access.membership, parentId),
+      selectSubtreeHeight(ctx.db, collectionId),
+    ]);
+    if (parentChain.some((ancestor) => ancestor.id === collectionId)) {
+      throw badRequest("Invalid body field 'parent': a collection cannot be moved into itself or one of its descendants");
     }
+    if (parentChain.length + 1 + (subtree?.height ?? 0) > MAX_COLLECTION_DEPTH) throw tooDeep();
+    parentLevels = levelsOf(parentChain);
   }
   const position = await positionForMove(ctx.db, { kind: "collection", ...row }, parentId, input.position);
   const [moved] = await ctx.db

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { CallerContext } from "../../context";
 import { collections, organizationMembers, spaces, type CollectionRow, type MemberRow, type SpaceRow } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
-import { contentLevel, type Membership } from "../../lib/permissions";
+import { assertContentAction, assertOrganizationAction, contentLevel, type Membership } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import { membershipOf, noteMemberActivity } from "../organizations/access";
 import { selectCollectionChain, type AncestorRow } from "./tree";
@@ -16,8 +16,6 @@ export interface ContentAccess<Row> {
   level: Role;
   /** The default levels that apply to the content, its own first, then its parents' (innermost first). */
   levels: Array<Role | null>;
-  /** The collections the content is in, innermost first (a space's parent first; a collection's parent first). */
-  parents: AncestorRow[];
 }
 
 export const spaceNotFound = (spaceId: string) => notFound(`Space '${spaceId}'`);
@@ -68,7 +66,7 @@ export async function loadSpaceAccess(ctx: CallerContext, spaceId: string): Prom
   const level = levelOn(member, levels, row?.space.createdBy);
   if (!row || !member || level === null) throw spaceNotFound(spaceId);
   noteMemberActivity(ctx, member);
-  return { row: row.space, member, membership: membershipOf(member), level, levels, parents: chain };
+  return { row: row.space, member, membership: membershipOf(member), level, levels };
 }
 
 /** A collection, the caller's membership and the collection's chain: one round trip. */
@@ -93,7 +91,6 @@ export async function loadCollectionAccess(ctx: CallerContext, collectionId: str
     membership: membershipOf(member),
     level,
     levels,
-    parents: chain.slice(1),
   };
 }
 
@@ -116,6 +113,26 @@ export async function levelOnReferencedCollection(
 /** The caller's level on the innermost collection of `chain` (null for an empty chain). */
 export function levelOnCollectionChain(member: MemberRow, chain: readonly AncestorRow[]): Role | null {
   return chain.length === 0 ? null : levelOn(member, levelsOf(chain), chain[0]?.createdBy);
+}
+
+/**
+ * Checks that the caller may put content under `parentId` (the `create` level on that collection,
+ * or the organization's `createContent` at the top level) and returns the collection chain there,
+ * innermost first (empty at the top level). Serves create, duplicate and move alike.
+ */
+export async function chainForPlacement(
+  ctx: CallerContext,
+  member: MemberRow,
+  membership: Membership,
+  parentId: string | null,
+): Promise<AncestorRow[]> {
+  if (parentId === null) {
+    assertOrganizationAction(membership, "createContent");
+    return [];
+  }
+  const parent = await levelOnReferencedCollection(ctx, member, parentId, "parent");
+  assertContentAction(parent.level, "create", "collection it goes into");
+  return parent.chain;
 }
 
 export const levelsOf = (chain: readonly AncestorRow[]) => chain.map((collection) => collection.defaultLevel);

@@ -5,7 +5,7 @@ import { badRequest, conflict, gone } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
 import { assertContentAction, assertOrganizationAction } from "../../lib/permissions";
 import type { MoveContentInput } from "../../schemas/content";
-import { levelOnCollectionChain, levelOnReferencedCollection, loadSpaceAccess, spaceNotFound } from "../content/access";
+import { chainForPlacement, levelsOf, loadSpaceAccess, spaceNotFound } from "../content/access";
 import { positionAtEnd, positionForMove, positionRightAfter } from "../content/placement";
 import { membershipOf } from "../organizations/access";
 import { presentSpace } from "./present";
@@ -53,9 +53,7 @@ export async function duplicateSpace(ctx: CallerContext, spaceId: string) {
   const access = await loadSpaceAccess(ctx, spaceId);
   const { row: original } = access;
   assertLive(original);
-  const parentLevels = access.levels.slice(1);
-  if (original.parentId) assertContentAction(levelOnCollectionChain(access.member, access.parents), "create", "parent collection");
-  else assertOrganizationAction(access.membership, "createContent");
+  const parentLevels = levelsOf(await chainForPlacement(ctx, access.member, access.membership, original.parentId));
 
   const now = nowIso();
   const copy: SpaceRow = {
@@ -81,17 +79,11 @@ export async function moveSpace(ctx: CallerContext, spaceId: string, input: Move
   assertLive(row);
   assertContentAction(access.level, "admin", "space");
   const parentId = input.parent === undefined ? row.parentId : input.parent;
-  let parentLevels = access.levels.slice(1);
-  if (parentId !== row.parentId) {
-    if (parentId === null) {
-      assertOrganizationAction(access.membership, "createContent");
-      parentLevels = [];
-    } else {
-      const parent = await levelOnReferencedCollection(ctx, access.member, parentId, "parent");
-      assertContentAction(parent.level, "create", "target collection");
-      parentLevels = parent.chain.map((collection) => collection.defaultLevel);
-    }
-  }
+  // Staying under the same parent needs no right to place content there.
+  const parentLevels =
+    parentId === row.parentId
+      ? access.levels.slice(1)
+      : levelsOf(await chainForPlacement(ctx, access.member, access.membership, parentId));
   const position = await positionForMove(ctx.db, { kind: "space", ...row }, parentId, input.position);
   const [moved] = await ctx.db
     .update(spaces)

@@ -5,10 +5,10 @@ import { conflict } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pick } from "../../lib/objects";
 import { EMPTY_LIST, fetchPage, toList, type PageOf, type PageRequest } from "../../lib/pagination";
-import { assertContentAction, assertOrganizationAction } from "../../lib/permissions";
+import { assertContentAction } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import type { CreateSpaceInput, UpdateSpaceInput } from "../../schemas/space";
-import { levelOn, levelOnReferencedCollection, loadCollectionAccess, loadSpaceAccess, type ContentAccess } from "../content/access";
+import { chainForPlacement, levelOn, levelsOf, loadCollectionAccess, loadSpaceAccess, type ContentAccess } from "../content/access";
 import { positionAtEnd } from "../content/placement";
 import { byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content/tree";
 import { loadOrganizationAccess } from "../organizations/access";
@@ -62,14 +62,7 @@ export async function getSpace(ctx: CallerContext, spaceId: string) {
 /** A new space, at the end of its parent (or of the top level), with an initial empty revision. */
 export async function createSpace(ctx: CallerContext, organizationId: string, input: CreateSpaceInput) {
   const access = await loadOrganizationAccess(ctx, organizationId);
-  let parentLevels: Array<Role | null> = [];
-  if (input.parent) {
-    const parent = await levelOnReferencedCollection(ctx, access.member, input.parent, "parent");
-    assertContentAction(parent.level, "create", "parent collection");
-    parentLevels = parent.chain.map((collection) => collection.defaultLevel);
-  } else {
-    assertOrganizationAction(access.membership, "createContent");
-  }
+  const parentLevels = levelsOf(await chainForPlacement(ctx, access.member, access.membership, input.parent ?? null));
   const now = nowIso();
   const space: SpaceRow = {
     ...newSpaceDefaults(ctx, now),
