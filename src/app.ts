@@ -7,7 +7,10 @@ import { validationHook } from "./http/validation";
 import { errorBody } from "./lib/errors";
 import { adminRoutes } from "./routes/admin";
 import { agentInstructionRoutes } from "./routes/agent-instructions";
+import { changeRequestRoutes } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
+import { contentRoutes } from "./routes/content";
+import { fileDownloadRoutes } from "./routes/file-downloads";
 import { inviteRoutes } from "./routes/invites";
 import { memberRoutes } from "./routes/members";
 import { organizationRoutes } from "./routes/organizations";
@@ -18,19 +21,22 @@ import { userRoutes } from "./routes/user";
 
 /** JSON bodies beyond this are refused with 413 before they are parsed. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/** Content edits carry files as base64 (each at most MAX_FILE_BYTES), so they may be larger. */
+export const MAX_CONTENT_EDIT_BODY_BYTES = 16 * 1024 * 1024;
+const isContentEdit = (method: string, path: string) => method === "POST" && /^\/v1\/spaces\/[^/]+\/change-requests\/[^/]+\/content$/.test(path);
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use("*", requestIdAndLog);
   app.use("*", requestContext);
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_JSON_BODY_BYTES,
-      onError: (c) => c.json(errorBody(413, `Request body exceeds ${MAX_JSON_BODY_BYTES} bytes`), 413),
-    }),
-  );
+  for (const [maxSize, applies] of [
+    [MAX_JSON_BODY_BYTES, (method: string, path: string) => !isContentEdit(method, path)],
+    [MAX_CONTENT_EDIT_BODY_BYTES, isContentEdit],
+  ] as const) {
+    const limit = bodyLimit({ maxSize, onError: (c) => c.json(errorBody(413, `Request body exceeds ${maxSize} bytes`), 413) });
+    app.use("*", (c, next) => (applies(c.req.method, c.req.path) ? limit(c, next) : next()));
+  }
   app.onError(handleError);
   app.notFound(handleNotFound);
 
@@ -57,6 +63,8 @@ export function createApp() {
     servers: [{ url: new URL(c.req.url).origin + "/v1" }],
   }));
   app.route("/", adminRoutes);
+  // Signed, expiring file downloads: the signature is the credential, so no token is needed.
+  app.route("/", fileDownloadRoutes);
 
   app.use("/v1/*", authenticate);
   const routers = [
@@ -66,6 +74,8 @@ export function createApp() {
     inviteRoutes,
     agentInstructionRoutes,
     spaceRoutes,
+    contentRoutes,
+    changeRequestRoutes,
     collectionRoutes,
     teamRoutes,
     samlRoutes,

@@ -148,3 +148,22 @@ function isCursor(value: unknown): value is { s: string; v: KeyValue[] } {
   const { s, v } = value as { s?: unknown; v?: unknown };
   return typeof s === "string" && Array.isArray(v) && v.every((item) => typeof item === "string" || typeof item === "number");
 }
+
+/**
+ * Keyset pagination over items computed in memory (the entries of a revision, which are read
+ * whole to be resolved): the same cursor format and envelope as `fetchPage`. `keyOf` must be
+ * unique per item; items come out in ascending key order.
+ */
+export function pageOfItems<Item>(items: readonly Item[], request: PageRequest, sortName: string, keyOf: (item: Item) => string) {
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
+  const sorted = [...items].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+  const after = request.page === undefined ? undefined : decodeCursor(request.page, sortName, 1)[0];
+  const rest = after === undefined ? sorted : sorted.filter((item) => keyOf(item) > String(after));
+  const rows = rest.slice(0, limit);
+  const last = rows.at(-1);
+  return {
+    items: rows,
+    ...(rest.length > limit && last !== undefined ? { next: { page: encodeCursor(sortName, [keyOf(last)]) } } : {}),
+    count: items.length,
+  };
+}

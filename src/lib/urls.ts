@@ -4,6 +4,8 @@
  * local dev; app URLs use APP_URL when the deployment has a web app, else the same origin.
  */
 export interface Urls {
+  /** The origin requests came to: where this Worker serves non-API URLs (file downloads). */
+  origin: string;
   /** `path` starts with `/`, relative to `/v1`. */
   api(path: string): string;
   app(path: string): string;
@@ -13,6 +15,7 @@ export function createUrls(requestUrl: string, appUrl: string | undefined): Urls
   const origin = new URL(requestUrl).origin;
   const appBase = (appUrl || origin).replace(/\/+$/, "");
   return {
+    origin,
     api: (path) => `${origin}/v1${path}`,
     app: (path) => `${appBase}${path}`,
   };

@@ -76,22 +76,5 @@ export const spaces = sqliteTable(
   ],
 );
 
-/** Immutable snapshots of a space's content; the content itself arrives with the content issue. */
-export const revisions = sqliteTable(
-  "revisions",
-  {
-    id: text("id").primaryKey(),
-    spaceId: text("space_id")
-      .notNull()
-      .references(() => spaces.id, { onDelete: "cascade" }),
-    parents: json<string[]>("parents").notNull(),
-    type: text("type", { enum: ["initial", "edits", "merge", "rollback", "update"] }).notNull(),
-    createdBy: text("created_by").notNull(),
-    createdAt: timestamp("created_at").notNull(),
-  },
-  (table) => [index("revisions_space").on(table.spaceId)],
-);
-
 export type CollectionRow = typeof collections.$inferSelect;
 export type SpaceRow = typeof spaces.$inferSelect;
-export type RevisionRow = typeof revisions.$inferSelect;

@@ -3,3 +3,5 @@ export * from "./organizations";
 export * from "./jobs";
 export * from "./content";
 export * from "./teams";
+export * from "./revisions";
+export * from "./change-requests";

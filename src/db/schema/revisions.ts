@@ -1,0 +1,126 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { flag, json, timestamp } from "./columns";
+import { spaces } from "./content";
+
+/**
+ * A space's content, versioned so that a change costs what the change is, not what the space is
+ * (docs/architecture.md, "Content storage").
+ *
+ * Every space has lines of revisions: `main` (the space's own content) and one per change request
+ * (`line` = the change request id). A revision is a point on a line: its `ordinal`. An entry (a
+ * page or a file) is stored as rows, each the entry's state over a half-open range of ordinals
+ * [from_ordinal, to_ordinal) of one line; to_ordinal is null while the state is current. Editing
+ * one page closes one row and opens one: a new revision writes only what it changes.
+ *
+ * A change request's line stores only what differs from main at its `base_ordinal` (the revision
+ * it was last updated from): reading it is main at that ordinal, overlaid with the line's rows
+ * (a `deleted` row hides the entry). Nothing ever rewrites the state a revision reads, so a
+ * revision is immutable even though rows get their `to_ordinal` set when superseded.
+ */
+export const revisions = sqliteTable(
+  "revisions",
+  {
+    id: text("id").primaryKey(),
+    spaceId: text("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    parents: json<string[]>("parents").notNull(),
+    type: text("type", { enum: ["initial", "edits", "merge", "rollback", "update"] }).notNull(),
+    /** `main`, or the id of the change request whose line this revision is on. */
+    line: text("line").notNull().default("main"),
+    ordinal: integer("ordinal").notNull().default(0),
+    /** On a change request's line: the main ordinal it overlays. Null on main. */
+    baseOrdinal: integer("base_ordinal"),
+    /** For a merge revision: the change request merged. */
+    mergedFrom: text("merged_from"),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (table) => [index("revisions_space").on(table.spaceId), uniqueIndex("revisions_line").on(table.spaceId, table.line, table.ordinal)],
+);
+
+export type RevisionRow = typeof revisions.$inferSelect;
+
+export type EntryKind = "page" | "file";
+
+/** What a page row holds besides its place in the tree and its document. */
+export interface PageData {
+  title: string;
+  slug: string;
+  emoji?: string;
+  icon?: string;
+  description?: string;
+  hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+  layout?: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FileData {
+  name: string;
+  contentType: string;
+  size: number;
+  dimensions?: { width: number; height: number };
+}
+
+export const contentEntries = sqliteTable(
+  "content_entries",
+  {
+    spaceId: text("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    line: text("line").notNull(),
+    kind: text("kind").$type<EntryKind>().notNull(),
+    entryId: text("entry_id").notNull(),
+    fromOrdinal: integer("from_ordinal").notNull(),
+    toOrdinal: integer("to_ordinal"),
+    /** Only on change request lines: the entry is deleted there. */
+    deleted: flag("deleted").notNull().default(false),
+    /** Pages: the parent page (null at the root) and the fractional sibling order key. */
+    parentId: text("parent_id"),
+    position: text("position"),
+    data: json<PageData | FileData>("data").notNull(),
+    /** Pages: the body, in the content-addressed `documents` table. */
+    documentId: text("document_id"),
+    /** Files: the R2 key of the bytes (content-addressed, shared by copies). */
+    blobKey: text("blob_key"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.spaceId, table.line, table.kind, table.entryId, table.fromOrdinal] }),
+    // Current state of a line (the common read) without scanning its history.
+    index("content_entries_current").on(table.spaceId, table.line, table.kind, table.parentId).where(sql`${table.toOrdinal} IS NULL`),
+    index("content_entries_document").on(table.documentId),
+    index("content_entries_blob").on(table.blobKey),
+  ],
+);
+
+export type ContentEntryRow = typeof contentEntries.$inferSelect;
+
+/**
+ * Page bodies (markdown without frontmatter), keyed by their SHA-256: identical bodies are stored
+ * once, whichever revision, change request or copied space has them.
+ */
+export const documents = sqliteTable("documents", {
+  id: text("id").primaryKey(),
+  markdown: text("markdown").notNull(),
+});
+
+/** The links of each document, extracted once when the document is stored: the link index. */
+export const documentLinks = sqliteTable(
+  "document_links",
+  {
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    ordinal: integer("ordinal").notNull(),
+    relation: text("relation").$type<"link" | "image">().notNull(),
+    targetKind: text("target_kind").$type<"page" | "file" | "url">().notNull(),
+    target: text("target").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.documentId, table.ordinal] }), index("document_links_target").on(table.targetKind, table.target)],
+);
+
+export type DocumentLinkRow = typeof documentLinks.$inferSelect;

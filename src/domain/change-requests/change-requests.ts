@@ -1,0 +1,156 @@
+import { and, count, eq, exists, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import type { CallerContext } from "../../context";
+import { rawAll } from "../../db/raw";
+import {
+  changeRequestContributors,
+  changeRequestRequestedReviewers,
+  changeRequests,
+  revisions,
+  spaces,
+  type ChangeRequestRow,
+  type SpaceRow,
+} from "../../db/schema";
+import { badRequest, conflict, notFound } from "../../lib/errors";
+import { newId, nowIso } from "../../lib/ids";
+import { EMPTY_LIST, fetchPage, toList, type PageRequest } from "../../lib/pagination";
+import { assertContentAction } from "../../lib/permissions";
+import type { ChangeRequestListFilters, UpdateChangeRequestInput } from "../../schemas/change-request";
+import { loadSpaceAccess, type ContentAccess } from "../content/access";
+import { loadOrganizationAccess } from "../organizations/access";
+import { assertLive } from "../spaces/spaces";
+import { recountChangeRequests } from "./counters";
+import { changeRequestMatch, presentChangeRequest, selectChangeRequestRecords, type ChangeRequestRecord } from "./records";
+
+export const changeRequestNotFound = (idOrNumber: string) => notFound(`Change request '${idOrNumber}'`);
+
+export interface ChangeRequestAccess {
+  space: ContentAccess<SpaceRow>;
+  record: ChangeRequestRecord;
+  changeRequest: ChangeRequestRow;
+}
+
+/** The space (with the caller's level on it) and the change request, read side by side. */
+export async function loadChangeRequestAccess(ctx: CallerContext, spaceId: string, idOrNumber: string): Promise<ChangeRequestAccess> {
+  const [space, [record]] = await Promise.all([
+    loadSpaceAccess(ctx, spaceId),
+    selectChangeRequestRecords(ctx.db).where(changeRequestMatch(spaceId, idOrNumber)).limit(1),
+  ]);
+  if (!record) throw changeRequestNotFound(idOrNumber);
+  return { space, record: record as ChangeRequestRecord, changeRequest: record.changeRequest };
+}
+
+export async function getChangeRequest(ctx: CallerContext, spaceId: string, idOrNumber: string) {
+  const { record } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
+  return presentChangeRequest(record, ctx.urls);
+}
+
+/**
+ * A new change request starts from the space's active revision, as a draft. Its number is the
+ * space's next, taken in the same statement that inserts it (D1 runs one write at a time, so two
+ * creations cannot take the same number), and the space's counters are recounted in the batch.
+ */
+export async function createChangeRequest(ctx: CallerContext, spaceId: string, input: { subject?: string; template?: unknown }) {
+  const access = await loadSpaceAccess(ctx, spaceId);
+  assertLive(access.row);
+  assertContentAction(access.level, "edit", "space");
+  if (input.template !== undefined) throw badRequest("Invalid body field 'template': templates are not supported by this deployment");
+  const id = newId();
+  const now = nowIso();
+  const [, , [record]] = await ctx.db.batch([
+    rawAll(
+      ctx.db,
+      sql`INSERT INTO ${changeRequests} (id, space_id, organization_id, number, status, subject, created_by, created_at, updated_at,
+          revision_id, revision_initial, revision_merged_ancestor, base_ordinal, head_ordinal, comments)
+        SELECT ${id}, s.id, s.organization_id,
+          (SELECT coalesce(max(number), 0) + 1 FROM ${changeRequests} WHERE space_id = s.id),
+          'draft', ${input.subject ?? ""}, ${ctx.caller.id}, ${now}, ${now}, s.revision_id, s.revision_id, s.revision_id,
+          (SELECT r.ordinal FROM ${revisions} r WHERE r.id = s.revision_id), 0, 0
+        FROM ${spaces} s WHERE s.id = ${spaceId}`,
+    ),
+    recountChangeRequests(ctx.db, spaceId),
+    selectChangeRequestRecords(ctx.db).where(eq(changeRequests.id, id)).limit(1),
+  ]);
+  return presentChangeRequest(record as ChangeRequestRecord, ctx.urls);
+}
+
+export async function updateChangeRequestDetails(ctx: CallerContext, spaceId: string, idOrNumber: string, input: UpdateChangeRequestInput) {
+  const { space, changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
+  assertLive(space.row);
+  assertContentAction(space.level, "edit", "space");
+  if (input.status !== undefined && changeRequest.status === "merged") {
+    throw conflict(`Change request '${idOrNumber}' is merged: its status cannot change`);
+  }
+  const [, , [record]] = await ctx.db.batch([
+    ctx.db
+      .update(changeRequests)
+      .set({
+        ...(input.subject !== undefined ? { subject: input.subject } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.status !== undefined ? { status: input.status } : {}),
+        updatedAt: nowIso(),
+      })
+      .where(eq(changeRequests.id, changeRequest.id)),
+    recountChangeRequests(ctx.db, spaceId),
+    selectChangeRequestRecords(ctx.db).where(eq(changeRequests.id, changeRequest.id)).limit(1),
+  ]);
+  return presentChangeRequest(record as ChangeRequestRecord, ctx.urls);
+}
+
+export async function listChangeRequestsForSpace(ctx: CallerContext, spaceId: string, filters: ChangeRequestListFilters, request: PageRequest) {
+  await loadSpaceAccess(ctx, spaceId);
+  return listChangeRequests(ctx, eq(changeRequests.spaceId, spaceId), filters, request);
+}
+
+/** Every member sees every live space of their organization (guests see none: no space is shared with them). */
+export async function listChangeRequestsForOrganization(
+  ctx: CallerContext,
+  organizationId: string,
+  filters: ChangeRequestListFilters,
+  request: PageRequest,
+) {
+  const access = await loadOrganizationAccess(ctx, organizationId);
+  if (access.membership.role === null) return EMPTY_LIST;
+  const inLiveSpaces = exists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(spaces)
+      .where(and(eq(spaces.id, changeRequests.spaceId), isNull(spaces.deletedAt))),
+  );
+  const scope = and(eq(changeRequests.organizationId, organizationId), inLiveSpaces, filters.space ? eq(changeRequests.spaceId, filters.space) : undefined)!;
+  return listChangeRequests(ctx, scope, filters, request);
+}
+
+async function listChangeRequests(ctx: CallerContext, scope: SQL, filters: ChangeRequestListFilters, request: PageRequest) {
+  const where = and(scope, ...filterConditions(filters));
+  const sortColumn = filters.orderBy === "createdAt" ? changeRequests.createdAt : changeRequests.updatedAt;
+  const page = await fetchPage(ctx.db, request, {
+    sortName: `${filters.orderBy}:desc`,
+    keys: [
+      { expression: sortColumn, direction: "desc", valueOf: (record: ChangeRequestRecord) => record.changeRequest[filters.orderBy] },
+      { expression: changeRequests.id, direction: "desc", valueOf: (record: ChangeRequestRecord) => record.changeRequest.id },
+    ],
+    rows: (after, orderBy, limit) =>
+      selectChangeRequestRecords(ctx.db)
+        .where(and(where, after))
+        .orderBy(...orderBy)
+        .limit(limit),
+    count: ctx.db.select({ count: count() }).from(changeRequests).where(where),
+  });
+  return toList(page, (record) => presentChangeRequest(record, ctx.urls));
+}
+
+/** F1: status, creator, contributor, requested reviewer, conversations issues cluster (`topic`). */
+function filterConditions(filters: ChangeRequestListFilters): Array<SQL | undefined> {
+  return [
+    inArray(changeRequests.status, filters.statuses),
+    filters.creator ? eq(changeRequests.createdBy, filters.creator) : undefined,
+    filters.topic ? eq(changeRequests.cluster, filters.topic) : undefined,
+    filters.contributor
+      ? sql`EXISTS (SELECT 1 FROM ${changeRequestContributors} c WHERE c.change_request_id = ${changeRequests.id} AND c.user_id = ${filters.contributor})`
+      : undefined,
+    filters.requestedReviewer
+      ? sql`EXISTS (SELECT 1 FROM ${changeRequestRequestedReviewers} r WHERE r.change_request_id = ${changeRequests.id} AND r.user_id = ${filters.requestedReviewer})`
+      : undefined,
+  ];
+}
+

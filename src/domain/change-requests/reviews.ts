@@ -1,0 +1,247 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { CallerContext } from "../../context";
+import type { Database } from "../../db/client";
+import { changeRequestRequestedReviewers, changeRequestReviews, changeRequests, users, type UserRow } from "../../db/schema";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
+import { newId, nowIso } from "../../lib/ids";
+import { fetchPage, toList, type PageRequest } from "../../lib/pagination";
+import { assertContentAction } from "../../lib/permissions";
+import type { Urls } from "../../lib/urls";
+import { nonMembers } from "../organizations/merge-rules";
+import { assertLive } from "../spaces/spaces";
+import { presentUser } from "../users/users";
+import { loadChangeRequestAccess, type ChangeRequestAccess } from "./change-requests";
+
+/**
+ * Reviews of a change request, and the reviewers asked for one. A review is outdated once the
+ * same reviewer reviews again or is asked again; merge rules count only current approvals.
+ */
+
+const reviewer = alias(users, "reviewer");
+const requester = alias(users, "requester");
+
+const userColumns = (table: typeof reviewer | typeof requester, prefix: string) => ({
+  [`${prefix}Id`]: sql<string | null>`${table.id}`.as(`${prefix}_id`),
+  [`${prefix}Email`]: sql<string | null>`${table.email}`.as(`${prefix}_email`),
+  [`${prefix}DisplayName`]: sql<string | null>`${table.displayName}`.as(`${prefix}_display_name`),
+  [`${prefix}PhotoURL`]: sql<string | null>`${table.photoURL}`.as(`${prefix}_photo_url`),
+});
+
+function userFrom(row: Record<string, unknown>, prefix: string): UserRow | null {
+  const id = row[`${prefix}Id`] as string | null;
+  if (!id) return null;
+  const field = (name: string) => row[`${prefix}${name}`] as string;
+  return { id, email: field("Email"), displayName: field("DisplayName"), photoURL: field("PhotoURL") ?? null, emailVerified: true, createdAt: "" };
+}
+
+/** A review is outdated when its reviewer reviewed again, or was asked again, after it. */
+const reviewOutdated = sql<number>`(EXISTS (SELECT 1 FROM ${changeRequestReviews} later WHERE later.change_request_id = ${changeRequestReviews.changeRequestId}
+    AND later.reviewer_id = ${changeRequestReviews.reviewerId} AND (later.created_at > ${changeRequestReviews.createdAt}
+    OR (later.created_at = ${changeRequestReviews.createdAt} AND later.id > ${changeRequestReviews.id})))
+  OR EXISTS (SELECT 1 FROM ${changeRequestRequestedReviewers} asked WHERE asked.change_request_id = ${changeRequestReviews.changeRequestId}
+    AND asked.user_id = ${changeRequestReviews.reviewerId} AND asked.created_at > ${changeRequestReviews.createdAt}))`.as("outdated");
+
+function selectReviews(db: Database) {
+  return db
+    .select({
+      review: changeRequestReviews,
+      outdated: reviewOutdated,
+      requestedBy: sql<string | null>`${changeRequestRequestedReviewers.requestedBy}`.as("requested_by_id"),
+      ...userColumns(reviewer, "reviewer"),
+      ...userColumns(requester, "requester"),
+    })
+    .from(changeRequestReviews)
+    .leftJoin(reviewer, eq(reviewer.id, changeRequestReviews.reviewerId))
+    .leftJoin(
+      changeRequestRequestedReviewers,
+      and(
+        eq(changeRequestRequestedReviewers.changeRequestId, changeRequestReviews.changeRequestId),
+        eq(changeRequestRequestedReviewers.userId, changeRequestReviews.reviewerId),
+      ),
+    )
+    .leftJoin(requester, eq(requester.id, changeRequestRequestedReviewers.requestedBy));
+}
+
+type ReviewRecord = Awaited<ReturnType<ReturnType<typeof selectReviews>["where"]>>[number];
+
+function presentReview(record: ReviewRecord, spaceId: string, urls: Urls) {
+  const { review } = record;
+  const fallback = { id: review.reviewerId, email: "", displayName: "Deleted user", photoURL: null, emailVerified: false, createdAt: "" };
+  const requestedBy = userFrom(record, "requester");
+  return {
+    object: "change-request-review" as const,
+    id: review.id,
+    revision: review.revisionId,
+    reviewer: presentUser(userFrom(record, "reviewer") ?? fallback, urls),
+    ...(requestedBy ? { requestedBy: presentUser(requestedBy, urls) } : {}),
+    status: review.status,
+    outdated: Boolean(record.outdated),
+    createdAt: review.createdAt,
+    updatedAt: review.createdAt,
+    urls: { location: urls.api(`/spaces/${spaceId}/change-requests/${review.changeRequestId}/reviews/${review.id}`) },
+  };
+}
+
+export async function submitReview(ctx: CallerContext, spaceId: string, idOrNumber: string, status: "approved" | "changes-requested") {
+  const { space, changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
+  assertLive(space.row);
+  assertContentAction(space.level, "review", "space");
+  if (changeRequest.createdBy === ctx.caller.id) throw forbidden("The author of a change request cannot review it");
+  assertInProgress(changeRequest);
+  const id = newId();
+  const [, [record]] = await ctx.db.batch([
+    ctx.db.insert(changeRequestReviews).values({
+      id,
+      changeRequestId: changeRequest.id,
+      reviewerId: ctx.caller.id,
+      status,
+      revisionId: changeRequest.revisionId,
+      createdAt: nowIso(),
+    }),
+    selectReviews(ctx.db).where(eq(changeRequestReviews.id, id)).limit(1),
+  ]);
+  return presentReview(record!, spaceId, ctx.urls);
+}
+
+export async function listReviews(ctx: CallerContext, spaceId: string, idOrNumber: string, outdated: boolean | undefined, request: PageRequest) {
+  const { changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
+  const where = and(
+    eq(changeRequestReviews.changeRequestId, changeRequest.id),
+    outdated === undefined ? undefined : outdated ? sql`${reviewOutdated} = 1` : sql`${reviewOutdated} = 0`,
+  );
+  const page = await fetchPage(ctx.db, request, {
+    sortName: "createdAt:desc",
+    keys: [
+      { expression: changeRequestReviews.createdAt, direction: "desc", valueOf: (record: ReviewRecord) => record.review.createdAt },
+      { expression: changeRequestReviews.id, direction: "desc", valueOf: (record: ReviewRecord) => record.review.id },
+    ],
+    rows: (after, orderBy, limit) =>
+      selectReviews(ctx.db)
+        .where(and(where, after))
+        .orderBy(...orderBy)
+        .limit(limit),
+    count: ctx.db.select({ count: count() }).from(changeRequestReviews).where(where),
+  });
+  return toList(page, (record) => presentReview(record, spaceId, ctx.urls));
+}
+
+export async function getReview(ctx: CallerContext, spaceId: string, idOrNumber: string, reviewId: string) {
+  const { changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
+  const [record] = await selectReviews(ctx.db)
+    .where(and(eq(changeRequestReviews.id, reviewId), eq(changeRequestReviews.changeRequestId, changeRequest.id)))
+    .limit(1);
+  if (!record) throw notFound(`Review '${reviewId}'`);
+  return presentReview(record, spaceId, ctx.urls);
+}
+
+/** The users whose latest review of the change request is a current approval. */
+export async function currentApprovers(db: Database, changeRequestId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ reviewerId: changeRequestReviews.reviewerId, status: changeRequestReviews.status, outdated: reviewOutdated })
+    .from(changeRequestReviews)
+    .where(eq(changeRequestReviews.changeRequestId, changeRequestId));
+  return new Set(rows.filter((row) => row.status === "approved" && !row.outdated).map((row) => row.reviewerId));
+}
+
+function assertInProgress(changeRequest: ChangeRequestAccess["changeRequest"]) {
+  if (changeRequest.status === "merged" || changeRequest.status === "archived") {
+    throw conflict(`Change request '${changeRequest.id}' is ${changeRequest.status}`);
+  }
+}
+
+// Requested reviewers
+
+function selectRequested(db: Database) {
+  return db
+    .select({
+      request: changeRequestRequestedReviewers,
+      ...userColumns(reviewer, "reviewer"),
+      ...userColumns(requester, "requester"),
+    })
+    .from(changeRequestRequestedReviewers)
+    .leftJoin(reviewer, eq(reviewer.id, changeRequestRequestedReviewers.userId))
+    .leftJoin(requester, eq(requester.id, changeRequestRequestedReviewers.requestedBy));
+}
+
+type RequestedRecord = Awaited<ReturnType<ReturnType<typeof selectRequested>["where"]>>[number];
+
+function presentRequested(record: RequestedRecord, urls: Urls) {
+  const { request } = record;
+  const fallback = (id: string) => ({ id, email: "", displayName: "Deleted user", photoURL: null, emailVerified: false, createdAt: "" });
+  return {
+    object: "change-request-requested-reviewer" as const,
+    revision: request.revisionId,
+    requestedBy: presentUser(userFrom(record, "requester") ?? fallback(request.requestedBy), urls),
+    createdAt: request.createdAt,
+    kind: "user" as const,
+    user: presentUser(userFrom(record, "reviewer") ?? fallback(request.userId), urls),
+  };
+}
+
+export async function requestReviewers(
+  ctx: CallerContext,
+  spaceId: string,
+  idOrNumber: string,
+  input: { users: string[]; subject?: string; description?: unknown },
+) {
+  const { space, changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
+  assertLive(space.row);
+  assertContentAction(space.level, "edit", "space");
+  assertInProgress(changeRequest);
+  const userIds = [...new Set(input.users)];
+  if (userIds.includes(changeRequest.createdBy)) throw badRequest("Invalid body field 'users': the author cannot review their own change request");
+  const [unknown] = await nonMembers(ctx, space.row.organizationId, userIds);
+  if (unknown) throw badRequest(`Invalid body field 'users': user '${unknown}' is not a member of this organization`);
+  const now = nowIso();
+  const rows = userIds.map((userId) => ({ changeRequestId: changeRequest.id, userId, requestedBy: ctx.caller.id, revisionId: changeRequest.revisionId, createdAt: now }));
+  const [, , records] = await ctx.db.batch([
+    ctx.db
+      .insert(changeRequestRequestedReviewers)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [changeRequestRequestedReviewers.changeRequestId, changeRequestRequestedReviewers.userId],
+        set: { requestedBy: ctx.caller.id, revisionId: changeRequest.revisionId, createdAt: now },
+      }),
+    ctx.db
+      .update(changeRequests)
+      .set({
+        ...(input.subject !== undefined ? { subject: input.subject } : {}),
+        ...(input.description !== undefined ? { description: input.description as never } : {}),
+        updatedAt: now,
+      })
+      .where(eq(changeRequests.id, changeRequest.id)),
+    selectRequested(ctx.db).where(
+      and(eq(changeRequestRequestedReviewers.changeRequestId, changeRequest.id), eq(changeRequestRequestedReviewers.createdAt, now)),
+    ),
+  ]);
+  return { users: records.map((record) => presentRequested(record, ctx.urls)) };
+}
+
+export async function listRequestedReviewers(ctx: CallerContext, spaceId: string, idOrNumber: string, request: PageRequest) {
+  const { changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
+  const where = eq(changeRequestRequestedReviewers.changeRequestId, changeRequest.id);
+  const page = await fetchPage(ctx.db, request, {
+    sortName: "createdAt:desc",
+    keys: [
+      { expression: changeRequestRequestedReviewers.createdAt, direction: "desc", valueOf: (record: RequestedRecord) => record.request.createdAt },
+      { expression: changeRequestRequestedReviewers.userId, direction: "desc", valueOf: (record: RequestedRecord) => record.request.userId },
+    ],
+    rows: (after, orderBy, limit) =>
+      selectRequested(ctx.db)
+        .where(and(where, after))
+        .orderBy(...orderBy)
+        .limit(limit),
+    count: ctx.db.select({ count: count() }).from(changeRequestRequestedReviewers).where(where),
+  });
+  return toList(page, (record) => presentRequested(record, ctx.urls));
+}
+
+export async function removeRequestedReviewer(ctx: CallerContext, spaceId: string, idOrNumber: string, userId: string) {
+  const { space, changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
+  assertContentAction(space.level, "edit", "space");
+  await ctx.db
+    .delete(changeRequestRequestedReviewers)
+    .where(and(eq(changeRequestRequestedReviewers.changeRequestId, changeRequest.id), eq(changeRequestRequestedReviewers.userId, userId)));
+}
+

@@ -1,0 +1,200 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { changeRequests, revisions, spaces } from "../../db/schema";
+import { newId } from "../../lib/ids";
+import { positionBetween } from "../../lib/ordering";
+import { insertDocuments, prepareDocument, readDocuments, type StoredDocument } from "../revisions/documents";
+import { MAIN_LINE, entryKey, splitKey, readEntries, readLine, toEntry, writeLine, type Entry, type EntryWrite } from "../revisions/entries";
+import { mergeEntry, mergeText, type EntryMergeOutcome } from "../revisions/merge";
+import { PageTree } from "../revisions/page-tree";
+import { recountChangeRequests } from "./counters";
+import { overlayWrites } from "./overlay";
+import { assertEditable, loadChangeRequestState, mainHeadPoint, type ChangeRequestState } from "./state";
+
+/**
+ * updateChangeRequest and mergeChangeRequest: both bring a change request and main together with
+ * a three-way merge against the main revision the change request last started from
+ * (revisionMergedAncestor), reading and writing only the entries the change request changed.
+ * Both run inside the space's coordinator, so main cannot move while they work.
+ */
+
+export interface SyncInput {
+  spaceId: string;
+  changeRequestId: string;
+  callerId: string;
+  now: string;
+}
+
+export interface SyncResult {
+  revisionId: string;
+  result: "update" | "merge" | "conflicts";
+}
+
+export async function updateChangeRequest(db: Database, input: SyncInput): Promise<SyncResult> {
+  const state = await loadChangeRequestState(db, input.spaceId, input.changeRequestId);
+  assertEditable(state);
+  if (state.changeRequest.baseOrdinal === state.mainHeadOrdinal) return { revisionId: state.changeRequest.revisionId, result: "update" };
+  const merged = await mergeWithMain(db, state);
+  const revisionId = await writeUpdate(db, state, merged, input);
+  return { revisionId, result: merged.conflict ? "conflicts" : "update" };
+}
+
+export async function mergeChangeRequest(db: Database, input: SyncInput): Promise<SyncResult> {
+  const state = await loadChangeRequestState(db, input.spaceId, input.changeRequestId);
+  assertEditable(state);
+  const merged = await mergeWithMain(db, state);
+  // Conflicts are not merged into main: they are brought into the change request (with markers)
+  // for its authors to resolve, and the merge can then be tried again.
+  if (merged.conflict) return { revisionId: await writeUpdate(db, state, merged, input), result: "conflicts" };
+
+  const { changeRequest, space } = state;
+  const ordinal = state.mainHeadOrdinal + 1;
+  const revisionId = newId();
+  const writes: EntryWrite[] = [...merged.entries].map(([key, entry]) => ({ ...splitKey(key), state: entry }));
+  await db.batch([
+    db.insert(revisions).values({
+      id: revisionId,
+      spaceId: space.id,
+      parents: [space.revisionId, changeRequest.revisionId],
+      type: "merge",
+      line: MAIN_LINE,
+      ordinal,
+      mergedFrom: changeRequest.id,
+      createdBy: input.callerId,
+      createdAt: input.now,
+    }),
+    ...insertDocuments(db, merged.documents),
+    ...writeLine(db, space.id, MAIN_LINE, ordinal, writes),
+    db.update(spaces).set({ revisionId, updatedAt: input.now }).where(eq(spaces.id, space.id)),
+    db
+      .update(changeRequests)
+      .set({ status: "merged", revisionMerged: revisionId, mergedBy: input.callerId, mergedAt: input.now, updatedAt: input.now })
+      .where(eq(changeRequests.id, changeRequest.id)),
+    recountChangeRequests(db, space.id),
+  ]);
+  return { revisionId, result: "merge" };
+}
+
+interface MergedContent {
+  /** The merged state of every entry that differs from main's head (null: deleted). */
+  entries: Map<string, Entry | null>;
+  documents: StoredDocument[];
+  conflict: boolean;
+  /** Main's head state of the same entries, for writing them as the change request's overlay. */
+  ours: Map<string, Entry>;
+}
+
+async function mergeWithMain(db: Database, state: ChangeRequestState): Promise<MergedContent> {
+  const { changeRequest, space } = state;
+  const theirs = await readLine(db, space.id, { line: changeRequest.id, ordinal: changeRequest.headOrdinal, isHead: true });
+  const ids = [...theirs.values()].map((row) => row.entryId);
+  const upToDate = changeRequest.baseOrdinal === state.mainHeadOrdinal;
+  const [baseRows, oursRows] = await Promise.all([
+    readLine(db, space.id, { line: MAIN_LINE, ordinal: changeRequest.baseOrdinal, isHead: upToDate }, { ids }),
+    upToDate ? null : readLine(db, space.id, { line: MAIN_LINE, ordinal: state.mainHeadOrdinal, isHead: true }, { ids }),
+  ]);
+  const base = new Map([...baseRows].map(([key, row]) => [key, toEntry(row)]));
+  const ours = oursRows ? new Map([...oursRows].map(([key, row]) => [key, toEntry(row)])) : base;
+
+  const outcomes = new Map<string, EntryMergeOutcome>();
+  for (const [key, row] of theirs) {
+    outcomes.set(key, mergeEntry({ base: base.get(key) ?? null, ours: ours.get(key) ?? null, theirs: row.deleted ? null : toEntry(row) }));
+  }
+  const documents = await mergeBodies(db, outcomes);
+  const entries = new Map([...outcomes].map(([key, outcome]) => [key, outcome.state]));
+  let conflict = [...outcomes.values()].some((outcome) => outcome.conflict);
+  if (movesOrDeletesPages(entries, ours)) conflict = (await repairTree(db, space.id, state.mainHeadOrdinal, entries, ours)) || conflict;
+  return { entries, documents, conflict, ours };
+}
+
+/** Merges the bodies both sides changed, line by line, and stores the results. */
+async function mergeBodies(db: Database, outcomes: Map<string, EntryMergeOutcome>): Promise<StoredDocument[]> {
+  const pending = [...outcomes.values()].filter((outcome) => outcome.bodies && outcome.state);
+  if (pending.length === 0) return [];
+  const ids = pending.flatMap(({ bodies }) => [bodies!.base, bodies!.ours, bodies!.theirs]).filter((id): id is string => id !== null);
+  const texts = await readDocuments(db, ids);
+  const text = (id: string | null) => (id === null ? "" : (texts.get(id) ?? ""));
+  const stored: StoredDocument[] = [];
+  for (const outcome of pending) {
+    const { bodies, state } = outcome;
+    const merged = mergeText(text(bodies!.base), text(bodies!.ours), text(bodies!.theirs));
+    const document = await prepareDocument(merged.text);
+    state!.documentId = document.id;
+    outcome.conflict ||= merged.conflict;
+    stored.push(document);
+  }
+  return stored;
+}
+
+function movesOrDeletesPages(entries: Map<string, Entry | null>, ours: Map<string, Entry>): boolean {
+  for (const [key, entry] of entries) {
+    const before = ours.get(key);
+    if (!key.startsWith("page:")) continue;
+    if (entry === null ? before !== undefined : before === undefined || entry.parentId !== before.parentId) return true;
+  }
+  return false;
+}
+
+/**
+ * A merge that moves or deletes pages can leave a page under a parent the other side deleted, or
+ * two pages each under the other. Such pages are put back at the root (a conflict: the authors
+ * decide where they go); nothing is lost. Reads main's page tree: only when pages moved.
+ */
+async function repairTree(db: Database, spaceId: string, headOrdinal: number, entries: Map<string, Entry | null>, ours: Map<string, Entry>) {
+  const main = await readEntries(db, mainHeadPoint(spaceId, headOrdinal), { kind: "page" });
+  for (const [key, entry] of entries) {
+    if (entry === null) main.delete(key);
+    else main.set(key, entry);
+  }
+  const tree = new PageTree(main.values());
+  let lastRoot = tree.children(null).at(-1)?.position ?? null;
+  let repaired = false;
+  for (const page of tree.pages.values()) {
+    const chain = tree.ancestors(page.id);
+    const top = chain.at(-1) ?? page;
+    const attached = top.parentId === null;
+    if (attached) continue;
+    // Detached: its topmost ancestor's parent is missing, or the chain loops back on itself.
+    const key = entryKey("page", top.id);
+    lastRoot = positionBetween(lastRoot, null);
+    const fixed = { ...top, parentId: null, position: lastRoot };
+    entries.set(key, fixed);
+    tree.pages.set(top.id, fixed);
+    if (!ours.has(key)) ours.set(key, top);
+    repaired = true;
+  }
+  return repaired;
+}
+
+/** The change request's new revision: main's head with the merged entries on top. */
+async function writeUpdate(db: Database, state: ChangeRequestState, merged: MergedContent, input: SyncInput): Promise<string> {
+  const { changeRequest, space } = state;
+  const ordinal = changeRequest.headOrdinal + 1;
+  const revisionId = newId();
+  await db.batch([
+    db.insert(revisions).values({
+      id: revisionId,
+      spaceId: space.id,
+      parents: [changeRequest.revisionId, space.revisionId],
+      type: "update",
+      line: changeRequest.id,
+      ordinal,
+      baseOrdinal: state.mainHeadOrdinal,
+      createdBy: input.callerId,
+      createdAt: input.now,
+    }),
+    ...insertDocuments(db, merged.documents),
+    ...overlayWrites(db, space.id, changeRequest.id, ordinal, merged.entries, merged.ours),
+    db
+      .update(changeRequests)
+      .set({
+        revisionId,
+        headOrdinal: ordinal,
+        baseOrdinal: state.mainHeadOrdinal,
+        revisionMergedAncestor: space.revisionId,
+        updatedAt: input.now,
+      })
+      .where(eq(changeRequests.id, changeRequest.id)),
+  ]);
+  return revisionId;
+}

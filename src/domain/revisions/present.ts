@@ -1,0 +1,96 @@
+import type { RequestContext } from "../../context";
+import type { PageData, RevisionRow } from "../../db/schema";
+import { signDownloadUrl, signingSecret } from "../../lib/signed-urls";
+import { markdownToDocument } from "../content/markdown";
+import { isFile, type Entry, type FileEntry, type PageEntry } from "./entries";
+import type { PageTree } from "./page-tree";
+import type { RevisionPageObject } from "../../schemas/revision";
+
+/** GitBook's defaults for a page's layout; a page stores only what it sets. */
+const DEFAULT_LAYOUT = {
+  width: "default",
+  cover: true,
+  coverSize: "hero",
+  coverMask: "none",
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true,
+};
+
+export type BodyFormat = "markdown" | "document";
+
+export interface PagePresentation {
+  tree: PageTree;
+  /** Builds `urls.app` of a page. */
+  appUrl: (page: PageEntry) => string;
+  format: BodyFormat;
+}
+
+/** A page with its child pages, recursively, each with its body in the requested format. */
+export function presentPage(page: PageEntry, context: PagePresentation): RevisionPageObject {
+  const data: PageData = page.data;
+  const markdown = page.markdown ?? "";
+  return {
+    id: page.id,
+    title: data.title,
+    ...(data.emoji ? { emoji: data.emoji } : {}),
+    ...(data.icon ? { icon: data.icon } : {}),
+    createdAt: data.createdAt,
+    updatedAt: data.updatedAt,
+    kind: "sheet",
+    type: "document" as const,
+    urls: { app: context.appUrl(page) },
+    slug: data.slug,
+    path: context.tree.path(page.id),
+    ...(data.description ? { description: data.description } : {}),
+    pages: context.tree.children(page.id).map((child) => presentPage(child, context)),
+    layout: { ...DEFAULT_LAYOUT, ...(data.layout ?? {}) },
+    tags: [],
+    hidden: data.hidden ?? false,
+    noIndex: data.noIndex ?? false,
+    noRobotsIndex: data.noRobotsIndex ?? false,
+    ...(page.documentId ? { documentId: page.documentId } : {}),
+    ...(context.format === "document" ? { document: markdownToDocument(markdown) } : { markdown }),
+  };
+}
+
+export function presentPages(context: PagePresentation) {
+  return context.tree.children(null).map((page) => presentPage(page, context));
+}
+
+export interface PresentableFile {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  blobKey: string;
+  dimensions?: { width: number; height: number };
+}
+
+export async function presentFileObject(ctx: RequestContext, file: PresentableFile) {
+  return {
+    id: file.id,
+    name: file.name,
+    contentType: file.contentType,
+    downloadURL: await signDownloadUrl(ctx.urls.origin, signingSecret(ctx.env), file),
+    size: file.size,
+    ...(file.dimensions ? { dimensions: file.dimensions } : {}),
+  };
+}
+
+export const fileOf = (entry: FileEntry): PresentableFile => ({ id: entry.id, ...entry.data, blobKey: entry.blobKey });
+
+export async function presentFiles(ctx: RequestContext, entries: Iterable<Entry>) {
+  return Promise.all([...entries].filter(isFile).map((entry) => presentFileObject(ctx, fileOf(entry))));
+}
+
+/** GitBook has no "initial" revision type: a space's first, empty revision reads as edits. */
+export function revisionType(revision: RevisionRow) {
+  return revision.type === "initial" ? "edits" : revision.type;
+}

@@ -1,0 +1,63 @@
+/**
+ * Expiring download URLs for file bytes in R2, served by this Worker (`GET /files/...`), so a
+ * File's `downloadURL` works with no R2 public bucket, in local dev as in production. The URL
+ * carries the blob key, the file's name and type, and an expiry, signed with HMAC-SHA-256 under
+ * the SIGNING_SECRET secret: nothing in it can be changed without breaking the signature.
+ */
+
+export const DOWNLOAD_URL_LIFETIME_SECONDS = 3600;
+export const DOWNLOAD_PATH_PREFIX = "/files/";
+
+/** The secret, or an error (an opaque 500 to the client, logged) when the deployment lacks it. */
+export function signingSecret(env: { SIGNING_SECRET?: string }): string {
+  if (!env.SIGNING_SECRET) throw new Error("SIGNING_SECRET is not set: file download URLs cannot be signed or verified");
+  return env.SIGNING_SECRET;
+}
+
+export interface DownloadTarget {
+  blobKey: string;
+  name: string;
+  contentType: string;
+}
+
+export async function signDownloadUrl(origin: string, secret: string, target: DownloadTarget, now = Date.now()): Promise<string> {
+  const expires = Math.floor(now / 1000) + DOWNLOAD_URL_LIFETIME_SECONDS;
+  const url = new URL(`${DOWNLOAD_PATH_PREFIX}${target.blobKey}`, origin);
+  url.searchParams.set("name", target.name);
+  url.searchParams.set("type", target.contentType);
+  url.searchParams.set("expires", String(expires));
+  url.searchParams.set("signature", await sign(secret, payload(target, expires)));
+  return url.toString();
+}
+
+/** The target of a download URL when its signature is right and it has not expired, else null. */
+export async function verifyDownloadUrl(url: URL, secret: string, now = Date.now()): Promise<DownloadTarget | null> {
+  const blobKey = url.pathname.slice(DOWNLOAD_PATH_PREFIX.length);
+  const name = url.searchParams.get("name");
+  const contentType = url.searchParams.get("type");
+  const expires = Number(url.searchParams.get("expires"));
+  const signature = url.searchParams.get("signature");
+  if (!blobKey || name === null || contentType === null || !Number.isInteger(expires) || signature === null) return null;
+  if (expires * 1000 < now) return null;
+  const target = { blobKey, name, contentType };
+  const expected = await sign(secret, payload(target, expires));
+  return constantTimeEqual(expected, signature) ? target : null;
+}
+
+const payload = (target: DownloadTarget, expires: number) => JSON.stringify([target.blobKey, target.name, target.contentType, expires]);
+
+async function sign(secret: string, message: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
+  return btoa(String.fromCharCode(...new Uint8Array(mac)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index++) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
+  return difference === 0;
+}

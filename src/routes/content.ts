@@ -1,0 +1,201 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { CallerContext } from "../context";
+import { getFile, getPage, getRevision, listBacklinks, listFiles, listLinks, listPages, type ContentSource } from "../domain/revisions/reads";
+import { listOf, listQuery } from "../lib/pagination";
+import { LinkReportItem, LinkStats, LinkStatusQuery, PageQuery, Revision, RevisionFile, RevisionPage, RevisionQuery } from "../schemas/revision";
+import { createRouter, errorResponses, jsonResponse, pathParam, userSecurity } from "./shared";
+
+/**
+ * The read-only content routes, declared once for the two places content is read: a space's
+ * active revision (seed 4.2) and a change request's revision (seed 4.4).
+ */
+
+const SpaceParams = { spaceId: pathParam("spaceId", "The unique id of the space") };
+const ChangeRequestParams = {
+  ...SpaceParams,
+  changeRequestId: pathParam("changeRequestId", "The unique id of the change request or its number in the space"),
+};
+const FileParam = { fileId: pathParam("fileId", "The unique id of the file") };
+const PageParam = { pageId: pathParam("pageId", "The unique id of the page") };
+
+const BacklinkItem = z.looseObject({ kind: z.literal("page"), page: z.string() }).openapi("ContentBacklink");
+const LinkReport = listOf(LinkReportItem).extend({ stats: LinkStats });
+
+interface Scope {
+  tag: string;
+  prefix: string;
+  params: typeof SpaceParams | typeof ChangeRequestParams;
+  sourceOf: (params: { spaceId: string; changeRequestId?: string }) => ContentSource;
+  operations: {
+    revision: string;
+    pages: string;
+    files: string;
+    file: string;
+    fileBacklinks: string;
+    page: string;
+    pageLinks: string;
+    pageBacklinks?: string;
+  };
+}
+
+const scopes: Scope[] = [
+  {
+    tag: "space-content",
+    prefix: "/spaces/{spaceId}/content",
+    params: SpaceParams,
+    sourceOf: ({ spaceId }) => ({ kind: "space", spaceId }),
+    operations: {
+      revision: "getCurrentRevision",
+      pages: "listPages",
+      files: "listFiles",
+      file: "getFileById",
+      fileBacklinks: "listSpaceFileBacklinks",
+      page: "getPageById",
+      pageLinks: "listSpacePageLinks",
+    },
+  },
+  {
+    tag: "change-request-content",
+    prefix: "/spaces/{spaceId}/change-requests/{changeRequestId}/content",
+    params: ChangeRequestParams,
+    sourceOf: ({ spaceId, changeRequestId }) => ({ kind: "change-request", spaceId, changeRequestId: changeRequestId! }),
+    operations: {
+      revision: "getRevisionOfChangeRequestById",
+      pages: "listPagesInChangeRequest",
+      files: "listFilesInChangeRequestById",
+      file: "getFileInChangeRequestById",
+      fileBacklinks: "listChangeRequestFileBacklinks",
+      page: "getPageInChangeRequestById",
+      pageLinks: "listChangeRequestPageLinks",
+      pageBacklinks: "listChangeRequestPageBacklinks",
+    },
+  },
+];
+
+export const contentRoutes = createRouter();
+
+const caller = (c: { get(key: "callerContext"): CallerContext }) => c.get("callerContext");
+
+for (const scope of scopes) {
+  const tags = [scope.tag];
+  const base = { tags, security: userSecurity, method: "get" as const };
+  const params = z.object(scope.params);
+  const withFile = z.object({ ...scope.params, ...FileParam });
+  const withPage = z.object({ ...scope.params, ...PageParam });
+  const source = (param: { spaceId: string; changeRequestId?: string }) => scope.sourceOf(param);
+
+  contentRoutes
+    .openapi(
+      createRoute({
+        ...base,
+        path: scope.prefix,
+        operationId: scope.operations.revision,
+        summary: "The revision: page tree (with bodies), files and metadata",
+        request: { params, query: z.object(RevisionQuery) },
+        responses: { 200: jsonResponse(Revision, "The revision"), ...errorResponses(400, 404) },
+      }),
+      async (c) => c.json(await getRevision(caller(c), source(c.req.valid("param"))), 200),
+    )
+    .openapi(
+      createRoute({
+        ...base,
+        path: `${scope.prefix}/pages`,
+        operationId: scope.operations.pages,
+        summary: "The page tree of the revision",
+        request: { params, query: z.object(RevisionQuery) },
+        responses: { 200: jsonResponse(z.object({ pages: z.array(RevisionPage) }), "The pages"), ...errorResponses(400, 404) },
+      }),
+      async (c) => c.json(await listPages(caller(c), source(c.req.valid("param"))), 200),
+    )
+    .openapi(
+      createRoute({
+        ...base,
+        path: `${scope.prefix}/files`,
+        operationId: scope.operations.files,
+        summary: "The files of the revision, by id",
+        request: { params, query: z.object({ ...listQuery, ...RevisionQuery }) },
+        responses: { 200: jsonResponse(listOf(RevisionFile), "Files"), ...errorResponses(400, 404) },
+      }),
+      async (c) => c.json(await listFiles(caller(c), source(c.req.valid("param")), c.req.valid("query")), 200),
+    )
+    .openapi(
+      createRoute({
+        ...base,
+        path: `${scope.prefix}/files/{fileId}`,
+        operationId: scope.operations.file,
+        summary: "A file of the revision, with an expiring download URL",
+        request: { params: withFile, query: z.object(RevisionQuery) },
+        responses: { 200: jsonResponse(RevisionFile, "The file"), ...errorResponses(400, 404) },
+      }),
+      async (c) => c.json(await getFile(caller(c), source(c.req.valid("param")), c.req.valid("param").fileId), 200),
+    )
+    .openapi(
+      createRoute({
+        ...base,
+        path: `${scope.prefix}/files/{fileId}/backlinks`,
+        operationId: scope.operations.fileBacklinks,
+        summary: "The pages of the revision that link to the file",
+        request: { params: withFile, query: z.object(listQuery) },
+        responses: { 200: jsonResponse(listOf(BacklinkItem), "Backlinks"), ...errorResponses(400, 404) },
+      }),
+      async (c) =>
+        c.json(await listBacklinks(caller(c), source(c.req.valid("param")), { kind: "file", id: c.req.valid("param").fileId }, c.req.valid("query")), 200),
+    )
+    .openapi(
+      createRoute({
+        ...base,
+        path: `${scope.prefix}/page/{pageId}`,
+        operationId: scope.operations.page,
+        summary: "A page of the revision, with its body as markdown (default) or a document",
+        request: { params: withPage, query: PageQuery },
+        responses: { 200: jsonResponse(RevisionPage, "The page"), ...errorResponses(400, 404) },
+      }),
+      async (c) => c.json(await getPage(caller(c), source(c.req.valid("param")), c.req.valid("param").pageId, c.req.valid("query").format), 200),
+    )
+    .openapi(
+      createRoute({
+        ...base,
+        path: `${scope.prefix}/page/{pageId}/links`,
+        operationId: scope.operations.pageLinks,
+        summary: "The links of a page, with their status",
+        request: { params: withPage, query: z.object({ ...listQuery, status: LinkStatusQuery }) },
+        responses: { 200: jsonResponse(LinkReport, "Link report"), ...errorResponses(400, 404) },
+      }),
+      async (c) => {
+        const { status, ...page } = c.req.valid("query");
+        return c.json(await listLinks(caller(c), source(c.req.valid("param")), c.req.valid("param").pageId, status, page), 200);
+      },
+    );
+
+  if (scope.operations.pageBacklinks) {
+    contentRoutes.openapi(
+      createRoute({
+        ...base,
+        path: `${scope.prefix}/page/{pageId}/backlinks`,
+        operationId: scope.operations.pageBacklinks,
+        summary: "The pages of the revision that link to the page",
+        request: { params: withPage, query: z.object(listQuery) },
+        responses: { 200: jsonResponse(listOf(BacklinkItem), "Backlinks"), ...errorResponses(400, 404) },
+      }),
+      async (c) =>
+        c.json(await listBacklinks(caller(c), source(c.req.valid("param")), { kind: "page", id: c.req.valid("param").pageId }, c.req.valid("query")), 200),
+    );
+  }
+}
+
+contentRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/spaces/{spaceId}/links",
+    operationId: "listSpaceLinks",
+    summary: "The link report of the space's active revision",
+    tags: ["spaces"],
+    security: userSecurity,
+    request: { params: z.object(SpaceParams), query: z.object({ ...listQuery, status: LinkStatusQuery }) },
+    responses: { 200: jsonResponse(LinkReport, "Link report"), ...errorResponses(400, 404) },
+  }),
+  async (c) => {
+    const { status, ...page } = c.req.valid("query");
+    return c.json(await listLinks(caller(c), { kind: "space", spaceId: c.req.valid("param").spaceId }, null, status, page), 200);
+  },
+);

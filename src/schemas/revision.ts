@@ -1,0 +1,54 @@
+import { z } from "@hono/zod-openapi";
+
+/** A query switch in GitBook's boolean form (`true`/`false`). */
+export const QuerySwitch = (description: string, fallback: "true" | "false") =>
+  z
+    .enum(["true", "false"])
+    .default(fallback)
+    .transform((value) => value === "true")
+    .openapi({ type: "boolean", description });
+
+/**
+ * MC (seed 4): `metadata` and `computed`. This deployment keeps no Git metadata and has no
+ * computed content, so both are accepted and change nothing (docs/decisions.md).
+ */
+export const RevisionQuery = {
+  metadata: QuerySwitch("false omits mutable Git metadata (none is kept here)", "true"),
+  computed: QuerySwitch("false leaves computed content uncomputed (none exists here)", "true"),
+};
+
+export const PageQuery = z.object({
+  format: z.enum(["markdown", "document"]).default("markdown").openapi({ description: "Output format of the page body (default markdown)" }),
+  "format.markdown.refs": z.enum(["relative", "stable"]).optional().openapi({ description: "Accepted; references are written as stable ids" }),
+  evaluated: z
+    .enum(["true", "false", "deterministic-only"])
+    .default("false")
+    .openapi({ description: "Accepted: markdown bodies hold no expressions, so evaluation changes nothing" }),
+  dereferenced: z.enum(["true", "false", "reusable-contents"]).optional().openapi({ description: "Accepted; there are no reusable contents" }),
+  ...RevisionQuery,
+});
+
+export const LinkStatusQuery = z.enum(["ok", "broken", "in-app"]).optional().openapi({ description: "Only links with this status" });
+
+/** Response shapes are documented loosely: GitBook's spec (RevisionPage, RevisionFile...) is the reference. */
+export const RevisionPage = z.looseObject({ id: z.string(), title: z.string(), type: z.literal("document") }).openapi("RevisionPage");
+export type RevisionPageObject = z.infer<typeof RevisionPage>;
+export const RevisionFile = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    contentType: z.string(),
+    downloadURL: z.string(),
+    size: z.number(),
+    dimensions: z.object({ width: z.number(), height: z.number() }).optional(),
+  })
+  .openapi("RevisionFile");
+export const Revision = z
+  .looseObject({ object: z.literal("revision"), id: z.string(), parents: z.array(z.string()), pages: z.array(RevisionPage), files: z.array(RevisionFile) })
+  .openapi("Revision");
+
+const ContentReference = z.looseObject({ kind: z.string() });
+export const LinkReportItem = z
+  .object({ status: z.enum(["ok", "broken", "in-app"]), relation: z.string(), targetReference: ContentReference, locationReferences: z.array(ContentReference) })
+  .openapi("ContentLinkReportItem");
+export const LinkStats = z.object({ total: z.number(), broken: z.object({ total: z.number(), changeRequest: z.number() }) });
