@@ -1,7 +1,9 @@
-import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { runBatch } from "../db/batch";
 import type { Database } from "../db/client";
-import { revisions, spaces } from "../db/schema";
+import { MAX_IDS_PER_IN_LIST, chunks } from "../db/limits";
+import { changeRequests, contentEntries, documents, revisions, spaces } from "../db/schema";
 import { spaceBlobPrefix } from "../lib/blobs";
 import { log } from "../lib/log";
 import { retentionCutoff } from "../domain/spaces/retention";
@@ -17,8 +19,11 @@ import { retentionCutoff } from "../domain/spaces/retention";
  * the next run, and every step is a no-op on what is already gone.
  */
 
-/** Tables holding a space's data, keyed by `space_id`; emptied before the space row is deleted. */
-const SPACE_DATA_TABLES: SQLiteTable[] = [revisions];
+/**
+ * Tables holding a space's data, keyed by `space_id`; emptied before the space row is deleted.
+ * Deleting change requests cascades to their reviews, reviewers and contributors.
+ */
+const SPACE_DATA_TABLES: SQLiteTable[] = [contentEntries, changeRequests, revisions];
 
 export const PURGE_OPERATIONS_PER_RUN = 400;
 export const PURGE_ROWS_PER_STATEMENT = 500;
@@ -55,6 +60,8 @@ async function purgeSpace(db: Database, blobs: R2Bucket, spaceId: string, cutoff
     await blobs.delete(listing.objects.map((object) => object.key));
   }
 
+  if (!(await releaseSharedContent(db, blobs, spaceId, take))) return false;
+
   for (const table of SPACE_DATA_TABLES) {
     for (;;) {
       if (!take()) return false;
@@ -68,5 +75,33 @@ async function purgeSpace(db: Database, blobs: R2Bucket, spaceId: string, cutoff
   if (!take()) return false;
   // Still past retention: the condition is repeated so nothing restored in between is removed.
   await db.delete(spaces).where(and(eq(spaces.id, spaceId), lt(spaces.deletedAt, cutoff)));
+  return true;
+}
+
+/**
+ * File bytes (R2 `blobs/<sha256>`) and page bodies (`documents`) are shared by every space that has
+ * the same content, so the space's own rows decide: what no other space's entry refers to is
+ * deleted. Walked in key order with a cursor, so each key is visited once however the run ends.
+ */
+async function releaseSharedContent(db: Database, blobs: R2Bucket, spaceId: string, take: () => boolean) {
+  for (const column of ["blob_key", "document_id"] as const) {
+    let after = "";
+    for (;;) {
+      if (!take()) return false;
+      const keys = await db.all<{ key: string }>(
+        sql`SELECT DISTINCT e.${sql.raw(column)} AS key FROM ${contentEntries} e
+          WHERE e.space_id = ${spaceId} AND e.${sql.raw(column)} > ${after}
+            AND NOT EXISTS (SELECT 1 FROM ${contentEntries} o WHERE o.${sql.raw(column)} = e.${sql.raw(column)} AND o.space_id != ${spaceId})
+          ORDER BY key LIMIT ${PURGE_ROWS_PER_STATEMENT}`,
+      );
+      if (keys.length === 0) break;
+      if (!take()) return false;
+      const ids = keys.map((row) => row.key);
+      if (column === "blob_key") await blobs.delete(ids);
+      else await runBatch(db, chunks(ids, MAX_IDS_PER_IN_LIST).map((batch) => db.delete(documents).where(inArray(documents.id, batch))));
+      after = ids.at(-1)!;
+      if (keys.length < PURGE_ROWS_PER_STATEMENT) break;
+    }
+  }
   return true;
 }

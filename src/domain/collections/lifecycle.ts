@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { CallerContext } from "../../context";
-import { collections, spaces } from "../../db/schema";
+import { changeRequests, collections, spaces } from "../../db/schema";
 import { badRequest, conflict } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
 import { assertContentAction } from "../../lib/permissions";
@@ -76,7 +76,7 @@ export async function transferCollection(ctx: CallerContext, collectionId: strin
   const target = await targetMembership(ctx, targetOrganizationId);
   const now = nowIso();
   const position = await positionAtEnd(ctx.db, targetOrganizationId, null);
-  const [, , [transferred]] = await ctx.db.batch([
+  const [, , , [transferred]] = await ctx.db.batch([
     ctx.db
       .update(spaces)
       .set({
@@ -85,6 +85,10 @@ export async function transferCollection(ctx: CallerContext, collectionId: strin
         updatedAt: now,
       })
       .where(sql`${spaces.parentId} IN (${subtreeIds(collectionId)})`),
+    ctx.db
+      .update(changeRequests)
+      .set({ organizationId: targetOrganizationId })
+      .where(sql`${changeRequests.spaceId} IN (SELECT id FROM ${spaces} WHERE ${spaces.parentId} IN (${subtreeIds(collectionId)}))`),
     ctx.db
       .update(collections)
       .set({ organizationId: targetOrganizationId, updatedAt: now })

@@ -1,6 +1,9 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { CallerContext } from "../../context";
-import { organizationMembers, spaces, type SpaceRow } from "../../db/schema";
+import { changeRequests, contentEntries, organizationMembers, spaces, type SpaceRow } from "../../db/schema";
+import { insertChunks } from "../../db/limits";
+import { MAIN_LINE, copyRows, readEntries } from "../revisions/entries";
+import { mainHeadPoint } from "../change-requests/state";
 import { badRequest, conflict, gone } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
 import { assertContentAction, assertOrganizationAction } from "../../lib/permissions";
@@ -66,7 +69,14 @@ export async function duplicateSpace(ctx: CallerContext, spaceId: string) {
     defaultLevel: original.defaultLevel,
     position: await positionRightAfter(ctx.db, original.organizationId, original.parentId, original.id),
   };
-  await ctx.db.batch(insertSpaceWithInitialRevision(ctx, copy));
+  // The copy starts with the original's current content as its initial revision. Rows are copied
+  // (a duplicate is as large as what it copies); page bodies and file bytes are shared by key.
+  const content = await readEntries(ctx.db, mainHeadPoint(original.id, 0));
+  const rows = copyRows(copy.id, MAIN_LINE, 0, content.values());
+  await ctx.db.batch([
+    ...insertSpaceWithInitialRevision(ctx, copy),
+    ...insertChunks(contentEntries, rows).map((batch) => ctx.db.insert(contentEntries).values(batch)),
+  ]);
   return presentSpace(copy, levelOfOwnSpace(access.member, copy, parentLevels), ctx.urls);
 }
 
@@ -105,17 +115,21 @@ export async function transferSpace(ctx: CallerContext, spaceId: string, targetO
   assertContentAction(access.level, "admin", "space");
   if (targetOrganizationId === row.organizationId) throw conflict("The space already belongs to this organization");
   const target = await targetMembership(ctx, targetOrganizationId);
-  const [transferred] = await ctx.db
-    .update(spaces)
-    .set({
-      organizationId: targetOrganizationId,
-      parentId: null,
-      position: await positionAtEnd(ctx.db, targetOrganizationId, null),
-      mergeRules: row.mergeRules.type === "rules" ? { type: "inherit" } : row.mergeRules,
-      updatedAt: nowIso(),
-    })
-    .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)))
-    .returning();
+  const [[transferred]] = await ctx.db.batch([
+    ctx.db
+      .update(spaces)
+      .set({
+        organizationId: targetOrganizationId,
+        parentId: null,
+        position: await positionAtEnd(ctx.db, targetOrganizationId, null),
+        mergeRules: row.mergeRules.type === "rules" ? { type: "inherit" } : row.mergeRules,
+        updatedAt: nowIso(),
+      })
+      .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)))
+      .returning(),
+    // Change requests carry their organization for the organization-wide list.
+    ctx.db.update(changeRequests).set({ organizationId: targetOrganizationId }).where(eq(changeRequests.spaceId, spaceId)),
+  ]);
   if (!transferred) throw spaceNotFound(spaceId);
   return presentSpace(transferred, levelOfOwnSpace(target, transferred, []), ctx.urls);
 }
