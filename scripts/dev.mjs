@@ -1,10 +1,11 @@
 // `npm run dev [-- <wrangler dev flags>]`: everything a fresh checkout needs to serve the API
 // locally, with D1, R2, the Durable Object, queues and cron embedded by wrangler's local mode.
-//   1. .dev.vars (the dev ADMIN_TOKEN) from the committed .dev.vars.example, when absent;
+//   1. .dev.vars (the dev ADMIN_TOKEN and SIGNING_SECRET) from the committed .dev.vars.example,
+//      when absent, or the secrets it lacks;
 //   2. D1 migrations applied to the local database (idempotent);
 //   3. wrangler dev, with any flags given after `--` (e.g. `npm run dev -- --port 9000`).
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
@@ -12,7 +13,17 @@ const wrangler = createRequire(import.meta.url).resolve("wrangler/bin/wrangler.j
 
 if (!existsSync(".dev.vars")) {
   copyFileSync(".dev.vars.example", ".dev.vars");
-  console.log("Created .dev.vars from .dev.vars.example (ADMIN_TOKEN=dev-admin-token).");
+  console.log("Created .dev.vars from .dev.vars.example (ADMIN_TOKEN=dev-admin-token, SIGNING_SECRET).");
+} else {
+  // A checkout from before a secret was added gets that secret's dev value, and nothing else changes.
+  const present = new Set(readFileSync(".dev.vars", "utf8").split("\n").map((line) => line.split("=")[0].trim()));
+  const missing = readFileSync(".dev.vars.example", "utf8")
+    .split("\n")
+    .filter((line) => /^[A-Z_]+=/.test(line) && !present.has(line.split("=")[0]));
+  if (missing.length > 0) {
+    appendFileSync(".dev.vars", `\n${missing.join("\n")}\n`);
+    console.log(`Added to .dev.vars: ${missing.map((line) => line.split("=")[0]).join(", ")}.`);
+  }
 }
 
 // CI=true keeps wrangler from asking for confirmation before applying migrations.
