@@ -1,14 +1,15 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PURGE_ROWS_PER_STATEMENT, purgeDeletedSpaces } from "../../src/cron/purge-deleted-spaces";
 import { createDatabase } from "../../src/db/client";
 import { insertChunks } from "../../src/db/limits";
-import { revisions, spaces } from "../../src/db/schema";
+import { changeRequests, contentEntries, documents, revisions, spaces } from "../../src/db/schema";
 import { spaceBlobPrefix } from "../../src/lib/blobs";
 import worker from "../../src/index";
 import { createOrganization, createUser, type TestUser } from "../helpers/fixtures";
-import { call } from "../helpers/http";
+import { call, workerUnderTest } from "../helpers/http";
+import { commitToMain, createChangeRequest, editContent } from "../helpers/content";
 
 const DAY = 24 * 60 * 60 * 1000;
 const db = createDatabase(env.DB);
@@ -99,6 +100,7 @@ describe("the deleted-space purge (cron)", () => {
       spaceId: big,
       parents: [],
       type: "edits" as const,
+      ordinal: i + 1,
       createdBy: admin.id,
       createdAt: new Date().toISOString(),
     }));
@@ -117,7 +119,9 @@ describe("the deleted-space purge (cron)", () => {
     let runs = 1;
     let purged: string[] = [];
     while (!purged.includes(big)) {
-      purged = (await purgeDeletedSpaces(db, env.BLOBS, clock, 3)).purged;
+      // Each run starts over (an R2 listing, the shared-content walk, one statement per table): 8
+      // operations leave room to progress.
+      purged = (await purgeDeletedSpaces(db, env.BLOBS, clock, 8)).purged;
       expect(++runs).toBeLessThan(10);
     }
     expect(await rowsOf(big)).toEqual({ space: 0, revisions: 0 });
@@ -128,5 +132,44 @@ describe("the deleted-space purge (cron)", () => {
     expect((await purgeDeletedSpaces(db, env.BLOBS, clock)).purged).toEqual([]);
     const left = await db.select({ id: spaces.id }).from(spaces).where(inArray(spaces.id, [big, bystander]));
     expect(left.map((row) => row.id)).toEqual([bystander]);
+  });
+
+  it("releases shared page bodies and file bytes only when no other space uses them", async () => {
+    const original = await createSpace(admin, organizationId, "Shared original");
+    const body = `A body only these two spaces have: ${crypto.randomUUID()}\n`;
+    const edit = await commitToMain(admin, original, [
+      { operation: "insert_page", title: "Page", document: { markdown: body } },
+      { operation: "insert_files", files: [{ name: "a.txt", contentType: "text/plain", base64: btoa(`bytes ${crypto.randomUUID()}`) }] },
+    ]);
+    // Content of an open change request is space data too.
+    const pending = await createChangeRequest(admin, original, "pending");
+    await editContent(admin, original, pending.id, [{ operation: "insert_page", title: "Draft", document: { markdown: "draft\n" } }]);
+    const copy = (await call("POST", `/v1/spaces/${original}/duplicate`, { token: admin.token })).body.id as string;
+    const [entry] = await db.select().from(contentEntries).where(and(eq(contentEntries.spaceId, original), eq(contentEntries.kind, "file")));
+    const blobKey = entry!.blobKey!;
+    const [page] = await db.select().from(contentEntries).where(and(eq(contentEntries.spaceId, original), eq(contentEntries.kind, "page")));
+    const documentId = page!.documentId!;
+    const documentExists = async () => (await db.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId))).length === 1;
+    const dataRows = async (spaceId: string) => ({
+      entries: (await db.select().from(contentEntries).where(eq(contentEntries.spaceId, spaceId))).length,
+      changeRequests: (await db.select().from(changeRequests).where(eq(changeRequests.spaceId, spaceId))).length,
+    });
+
+    await deleteSpace(admin, original);
+    const clock = new Date(Date.now() + 8 * DAY);
+    expect((await purgeDeletedSpaces(db, env.BLOBS, clock)).purged).toContain(original);
+    expect(await dataRows(original)).toEqual({ entries: 0, changeRequests: 0 });
+    // The copy still has the body and the bytes, and its file still downloads.
+    expect(await documentExists()).toBe(true);
+    expect(await env.BLOBS.head(blobKey)).not.toBeNull();
+    const file = await call("GET", `/v1/spaces/${copy}/content/files/${edit.insertedFiles[0]!.id}`, { token: admin.token });
+    expect(file.status).toBe(200);
+    expect((await workerUnderTest.fetch(file.body.downloadURL)).status).toBe(200);
+
+    await deleteSpace(admin, copy);
+    expect((await purgeDeletedSpaces(db, env.BLOBS, clock)).purged).toContain(copy);
+    expect(await documentExists()).toBe(false);
+    expect(await env.BLOBS.head(blobKey)).toBeNull();
+    expect(await dataRows(copy)).toEqual({ entries: 0, changeRequests: 0 });
   });
 });

@@ -12,7 +12,7 @@ import {
   mergeChangeRequest,
 } from "../helpers/content";
 import { gitbookClient, organizationWithEveryRole, type TestUser } from "../helpers/fixtures";
-import { ORIGIN, call, errorMessage, workerUnderTest, type ApiResponse } from "../helpers/http";
+import { ORIGIN, call, errorMessage, workerUnderTest } from "../helpers/http";
 import { expectSpecResponse } from "../helpers/spec";
 
 /*
@@ -505,7 +505,7 @@ describe("POST …/change-requests/{id}/content (updateChangeRequestContent): in
       name: altered((url) => url.searchParams.set("name", "other.txt")),
       type: altered((url) => url.searchParams.set("type", "text/html")),
       "no signature": altered((url) => url.searchParams.delete("signature")),
-      "other blob": altered((url) => (url.pathname = `${url.pathname.slice(0, -1)}0`)),
+      "other blob": altered((url) => (url.pathname = `${url.pathname.slice(0, -1)}${url.pathname.endsWith("0") ? "1" : "0"}`)),
     };
     for (const [what, url] of Object.entries(forgeries)) {
       const response = await workerUnderTest.fetch(url);
@@ -755,5 +755,732 @@ describe("POST …/change-requests/{id}/content (updateChangeRequestContent): th
     const fifty = await editContent(f.admin, spaceId, changeRequestId, Array.from({ length: 50 }, (_, index) => insert(index)));
     expect(fifty.changes).toHaveLength(50);
     expect(await crPages(spaceId, changeRequestId)).toHaveLength(50);
+  });
+});
+
+describe("POST …/change-requests/{id}/content (updateChangeRequestContent): who may edit, and when", () => {
+  const attempt = (title = "Attempt") => [{ operation: "insert_page", title, document: {} }];
+
+  it("refuses every edit while the space is locked (403), changing nothing, and edits again once it is live", async () => {
+    const { spaceId, changeRequestId } = await spaceWithChangeRequest();
+    await editContent(f.admin, spaceId, changeRequestId, attempt("Before the lock"));
+    const locked = await call("PATCH", `/v1/spaces/${spaceId}`, { token: f.admin.token, body: { editMode: "locked" } });
+    expect(locked.status, JSON.stringify(locked.body)).toBe(200);
+    const before = await changeRequestSnapshot(spaceId, changeRequestId);
+    expect(errorMessage(await postChanges(f.admin, spaceId, changeRequestId, attempt()), 403)).toMatch(/locked/);
+    const file = { name: "x.txt", contentType: "text/plain", base64: base64Of(textBytes("x")) };
+    errorMessage(await postChanges(f.edit, spaceId, changeRequestId, [{ operation: "insert_files", files: [file] }], false), 403);
+    expect(await changeRequestSnapshot(spaceId, changeRequestId)).toEqual(before);
+
+    const live = await call("PATCH", `/v1/spaces/${spaceId}`, { token: f.admin.token, body: { editMode: "live" } });
+    expect(live.status, JSON.stringify(live.body)).toBe(200);
+    await editContent(f.admin, spaceId, changeRequestId, attempt("After the lock"));
+    expect(titles(await crPages(spaceId, changeRequestId))).toEqual(["Before the lock", "After the lock"]);
+  });
+
+  it("refuses a merged change request (409), changing neither it nor main", async () => {
+    const { spaceId, changeRequestId } = await spaceWithChangeRequest();
+    await editContent(f.admin, spaceId, changeRequestId, attempt("Merged page"));
+    await mergeChangeRequest(f.admin, spaceId, changeRequestId);
+    const before = await changeRequestSnapshot(spaceId, changeRequestId);
+    const mainBefore = await read(f.admin, spaceContentPath(spaceId));
+    expect(errorMessage(await postChanges(f.admin, spaceId, changeRequestId, attempt()), 409)).toMatch(/merged/);
+    expect(await changeRequestSnapshot(spaceId, changeRequestId)).toEqual(before);
+    expect((await read(f.admin, spaceContentPath(spaceId))).id).toBe(mainBefore.id);
+    expect(titles(await livePages(spaceId))).toEqual(["Merged page"]);
+  });
+
+  it("refuses an archived change request (409) until it is reopened", async () => {
+    const { spaceId, changeRequestId } = await spaceWithChangeRequest();
+    const archive = await call("PATCH", changeRequestPath(spaceId, changeRequestId), { token: f.admin.token, body: { status: "archived" } });
+    expect(archive.status, JSON.stringify(archive.body)).toBe(200);
+    const before = await changeRequestSnapshot(spaceId, changeRequestId);
+    expect(errorMessage(await postChanges(f.edit, spaceId, changeRequestId, attempt()), 409)).toMatch(/archived/);
+    expect(await changeRequestSnapshot(spaceId, changeRequestId)).toEqual(before);
+
+    const reopen = await call("PATCH", changeRequestPath(spaceId, changeRequestId), { token: f.admin.token, body: { status: "open" } });
+    expect(reopen.status, JSON.stringify(reopen.body)).toBe(200);
+    await editContent(f.edit, spaceId, changeRequestId, attempt("Reopened"));
+    expect(titles(await crPages(spaceId, changeRequestId))).toEqual(["Reopened"]);
+  });
+
+  it("refuses the read and comment roles (403), changing nothing", async () => {
+    const { spaceId, changeRequestId } = await spaceWithChangeRequest();
+    const before = await changeRequestSnapshot(spaceId, changeRequestId);
+    await inParallel(["read", "comment"] as const, async (role) => {
+      expect(errorMessage(await postChanges(f[role], spaceId, changeRequestId, attempt(role)), 403), role).toMatch(/edit/);
+    });
+    expect(await changeRequestSnapshot(spaceId, changeRequestId)).toEqual(before);
+  });
+
+  it("lets the edit, review, create and admin roles edit", async () => {
+    const { spaceId, changeRequestId } = await spaceWithChangeRequest();
+    for (const role of ["edit", "review", "create", "admin"] as const) {
+      const result = await editContent(f[role], spaceId, changeRequestId, attempt(role));
+      expect(result.changes.map((change) => change.object), role).toEqual(["created_page"]);
+    }
+    expect(titles(await crPages(spaceId, changeRequestId))).toEqual(["edit", "review", "create", "admin"]);
+  });
+
+  it("is a 404 for a guest, an outsider, and an unknown change request or space, changing nothing", async () => {
+    const { spaceId, changeRequestId } = await spaceWithChangeRequest();
+    const other = await spaceWithChangeRequest("Other");
+    const before = await changeRequestSnapshot(spaceId, changeRequestId);
+    await inParallel(["guest", "outsider"] as const, async (who) => {
+      errorMessage(await postChanges(f[who], spaceId, changeRequestId, attempt(who)), 404);
+    });
+    errorMessage(await postChanges(f.admin, spaceId, "noSuchChangeRequest0", attempt()), 404);
+    // A change request is only reached through its own space.
+    errorMessage(await postChanges(f.admin, spaceId, other.changeRequestId, attempt()), 404);
+    errorMessage(await postChanges(f.admin, "noSuchSpace000000000", changeRequestId, attempt()), 404);
+    expect(await changeRequestSnapshot(spaceId, changeRequestId)).toEqual(before);
+    expect(await crPages(other.spaceId, other.changeRequestId)).toEqual([]);
+  });
+
+  it("takes the change request's number in place of its id", async () => {
+    const { spaceId, changeRequestId, changeRequest } = await spaceWithChangeRequest();
+    const result = await editContent(f.edit, spaceId, String(changeRequest.number), attempt("By number"));
+    expect(result.changeRequest.id).toBe(changeRequestId);
+    expect(titles(await crPages(spaceId, changeRequestId))).toEqual(["By number"]);
+  });
+});
+
+// =============================================================================================
+// 2. The space's content (its active revision)
+// =============================================================================================
+
+/** A page tree as [title, path, children] triples: the shape, without the noise. */
+type Outline = Array<[string, string, Outline]>;
+const outline = (pages: Page[]): Outline => pages.map((page) => [page.title, page.path, outline(page.pages)]);
+
+/** Removes `downloadURL` everywhere: it carries an expiry in seconds, so two reads may differ. */
+function withoutDownloadUrls<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutDownloadUrls) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "downloadURL").map(([key, inner]) => [key, withoutDownloadUrls(inner)])) as T;
+  }
+  return value;
+}
+
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+
+describe("space content reads (getCurrentRevision, listPages, getPageById, listFiles, getFileById, backlinks, links)", () => {
+  const GUIDE = "# Guide\n\nWelcome to the guide.\n\n## Setup\n\nRead the [reference](./reference.md).\n\n![Logo](./logo.png)\n";
+  const REFERENCE =
+    "# Reference\n\nSee the [guide](./guide.md), the [app](https://docs.test/s/elsewhere), [an external page](https://example.com/page) " +
+    `and [a missing page](/pages/${NO_SUCH_PAGE}).\n\nDownload the [notes](./notes.txt).\n`;
+  const FILES = {
+    logo: { ref: "logo.png", name: "logo.png", contentType: "image/png", bytes: PNG },
+    notes: { ref: "notes.txt", name: "notes.txt", contentType: "text/plain", bytes: textBytes("Some notes\n") },
+    data: { ref: "data.json", name: "data.json", contentType: "application/json", bytes: textBytes('{"a":1}') },
+  };
+  let spaceId: string;
+  let initialRevision: string;
+  let changeRequest: { id: string; number: number };
+  let changeRequestRevision: string;
+  const ids = {} as Record<"guide" | "reference" | "install" | "linux", string>;
+  const files = {} as Record<keyof typeof FILES, File>;
+
+  beforeAll(async () => {
+    const space = await createSpace(f.admin, orgId, { title: "Reads" });
+    spaceId = space.id;
+    initialRevision = space.revision;
+    // One change request with three edits (nesting needs the parent's id), merged once.
+    changeRequest = await createChangeRequest(f.admin, spaceId, "Initial content");
+    const first = await editContent(f.admin, spaceId, changeRequest.id, [
+      // The pages come first: batch refs resolve whatever the order.
+      { operation: "insert_page", ref: "guide", document: { markdown: GUIDE } },
+      { operation: "insert_page", ref: "reference", document: { markdown: REFERENCE } },
+      {
+        operation: "insert_files",
+        files: Object.values(FILES).map(({ bytes, ...file }) => ({ ...file, base64: base64Of(bytes) })),
+      },
+    ]);
+    ids.guide = createdPage(first, "guide");
+    ids.reference = createdPage(first, "reference");
+    [files.logo, files.notes, files.data] = first.insertedFiles as unknown as [File, File, File];
+    const second = await editContent(f.admin, spaceId, changeRequest.id, [
+      { operation: "insert_page", ref: "install", into: ids.guide, document: { markdown: "# Install\n\nInstall it.\n" } },
+    ]);
+    ids.install = createdPage(second, "install");
+    const third = await editContent(f.admin, spaceId, changeRequest.id, [
+      { operation: "insert_page", ref: "linux", into: ids.install, document: { markdown: "# Linux\n\nOn Linux.\n" } },
+    ]);
+    ids.linux = createdPage(third, "linux");
+    changeRequestRevision = third.changeRequest.revision;
+    expect((await mergeChangeRequest(f.admin, spaceId, changeRequest.id)).result).toBe("merge");
+  }, 60_000);
+
+  const path = (suffix = "") => `${spaceContentPath(spaceId)}${suffix}`;
+  const guideMarkdown = () => `Welcome to the guide.\n\n## Setup\n\nRead the [reference](/pages/${ids.reference}).\n\n![Logo](/files/${files.logo.id})\n`;
+
+  it("reads a new space's revision as empty edits with no parents", async () => {
+    const space = await createSpace(f.admin, orgId, { title: "Empty" });
+    const revision = await read(f.read, spaceContentPath(space.id));
+    expectSpecResponse("getCurrentRevision", 200, revision);
+    expect(revision).toMatchObject({ object: "revision", id: space.revision, parents: [], pages: [], files: [], type: "edits" });
+    expect(revision).not.toHaveProperty("mergedFrom");
+    expect(await read(f.read, `${spaceContentPath(space.id)}/pages`)).toEqual({ pages: [] });
+    expect(await read(f.read, `${spaceContentPath(space.id)}/files`)).toEqual({ items: [], count: 0 });
+  });
+
+  it("getCurrentRevision: the merge revision, its parents and change request, the nested page tree and the files", async () => {
+    const revision = await read(f.read, path());
+    expectSpecResponse("getCurrentRevision", 200, revision);
+    const space = await read(f.read, `/v1/spaces/${spaceId}`);
+    expect(revision).toMatchObject({ object: "revision", id: space.revision, type: "merge", parents: [initialRevision, changeRequestRevision] });
+    expect(revision.mergedFrom).toMatchObject({ object: "change-request", id: changeRequest.id, number: changeRequest.number, status: "merged" });
+    expect(outline(revision.pages)).toEqual([
+      ["Guide", "guide", [["Install", "guide/install", [["Linux", "guide/install/linux", []]]]]],
+      ["Reference", "reference", []],
+    ]);
+    const guide = revision.pages[0] as Page;
+    expect(guide).toMatchObject({ id: ids.guide, slug: "guide", markdown: guideMarkdown(), hidden: false, noIndex: false });
+    expect(guide.pages[0]!.pages[0]).toMatchObject({ id: ids.linux, markdown: "On Linux.\n" });
+    expect(withoutDownloadUrls(revision.files).sort((a: File, b: File) => a.name.localeCompare(b.name))).toEqual([
+      { id: files.data.id, name: "data.json", contentType: "application/json", size: 7 },
+      { id: files.logo.id, name: "logo.png", contentType: "image/png", size: PNG.length },
+      { id: files.notes.id, name: "notes.txt", contentType: "text/plain", size: 11 },
+    ]);
+  });
+
+  it("listPages: the same page tree, as GitBook's spec says", async () => {
+    const listed = await read(f.read, path("/pages"));
+    expectSpecResponse("listPages", 200, listed);
+    expect(Object.keys(listed)).toEqual(["pages"]);
+    expect(listed.pages).toEqual((await read(f.read, path())).pages);
+  });
+
+  it("getPageById: markdown by default, a document on request, as GitBook's spec says", async () => {
+    const page = await read<Page>(f.read, path(`/page/${ids.guide}`));
+    expectSpecResponse("getPageById", 200, page);
+    expect(page).toMatchObject({ id: ids.guide, title: "Guide", path: "guide", markdown: guideMarkdown() });
+    expect(page).not.toHaveProperty("document");
+    // With its child pages, exactly as in the tree.
+    expect(page).toEqual((await read(f.read, path("/pages"))).pages[0]);
+    expect(await read(f.read, path(`/page/${ids.guide}?format=markdown`))).toEqual(page);
+
+    const asDocument = await read<Page>(f.read, path(`/page/${ids.guide}?format=document`));
+    expectSpecResponse("getPageById", 200, asDocument);
+    expect(asDocument).not.toHaveProperty("markdown");
+    expect(asDocument.document?.object).toBe("document");
+    const types = asDocument.document!.nodes.map((node) => node.type);
+    expect(types).toContain("paragraph");
+    expect(types).toContain("heading-2");
+    // The leading `# Guide` became the title, not a heading of the body.
+    expect(types).not.toContain("heading-1");
+
+    // `evaluated` is accepted in each of GitBook's forms and changes nothing here.
+    for (const evaluated of ["true", "false", "deterministic-only"]) {
+      expect(await read(f.read, path(`/page/${ids.guide}?evaluated=${evaluated}`)), evaluated).toEqual(page);
+    }
+  });
+
+  it("getPageById: 400 naming a bad query parameter, 404 for an unknown page", async () => {
+    const cases: Array<[string, RegExp]> = [
+      ["evaluated=maybe", /'evaluated'/],
+      ["format=html", /'format'/],
+      ["dereferenced=yes", /'dereferenced'/],
+    ];
+    await inParallel(cases, async ([query, parameter]) => {
+      expect(errorMessage(await call("GET", path(`/page/${ids.guide}?${query}`), { token: f.read.token }), 400), query).toMatch(parameter);
+    });
+    errorMessage(await call("GET", path(`/page/${NO_SUCH_PAGE}`), { token: f.read.token }), 404);
+    // A file id is not a page id.
+    errorMessage(await call("GET", path(`/page/${files.logo.id}`), { token: f.read.token }), 404);
+  });
+
+  it("listFiles: walks every file with limit=1 (keyset pages), as GitBook's spec says", async () => {
+    const seen: File[] = [];
+    let page: string | undefined;
+    let requests = 0;
+    do {
+      const query = new URLSearchParams({ limit: "1", ...(page ? { page } : {}) });
+      const body = await read(f.read, path(`/files?${query}`));
+      expectSpecResponse("listFiles", 200, body);
+      expect(body.count).toBe(3);
+      expect(body.items).toHaveLength(1);
+      seen.push(...body.items);
+      page = body.next?.page;
+      requests += 1;
+      expect(requests).toBeLessThanOrEqual(4);
+    } while (page !== undefined);
+    expect(requests).toBe(3);
+    const expectedIds = Object.values(files)
+      .map((file) => file.id)
+      .sort();
+    // Ordered by id, each file once.
+    expect(seen.map((file) => file.id)).toEqual(expectedIds);
+    const all = await read(f.read, path("/files"));
+    expect(withoutDownloadUrls(all)).toEqual({ items: withoutDownloadUrls(seen), count: 3 });
+    expect(errorMessage(await call("GET", path("/files?limit=-1"), { token: f.read.token }), 400)).toMatch(/'limit'/);
+    expect(errorMessage(await call("GET", path("/files?page=garbage"), { token: f.read.token }), 400)).toMatch(/'page'/);
+  });
+
+  it("getFileById: the file with a working download URL, as GitBook's spec says; 404 for an unknown file", async () => {
+    for (const [key, file] of Object.entries(files) as Array<[keyof typeof FILES, File]>) {
+      const body = await read<File>(f.read, path(`/files/${file.id}`));
+      expectSpecResponse("getFileById", 200, body);
+      expect(withoutDownloadUrls(body)).toEqual(withoutDownloadUrls(file));
+      const downloaded = await download(body.downloadURL);
+      expect(downloaded.status, key).toBe(200);
+      expect(downloaded.type, key).toBe(FILES[key].contentType);
+      expect([...downloaded.bytes], key).toEqual([...FILES[key].bytes]);
+    }
+    errorMessage(await call("GET", path(`/files/${NO_SUCH_FILE}`), { token: f.read.token }), 404);
+    // A page id is not a file id.
+    errorMessage(await call("GET", path(`/files/${ids.guide}`), { token: f.read.token }), 404);
+  });
+
+  it("listSpaceFileBacklinks: the pages that link to a file", async () => {
+    const logo = await read(f.read, path(`/files/${files.logo.id}/backlinks`));
+    expect(logo).toEqual({ items: [expect.objectContaining({ kind: "page", page: ids.guide, space: spaceId })], count: 1 });
+    expect(backlinkPages(await read(f.read, path(`/files/${files.notes.id}/backlinks`)))).toEqual([ids.reference]);
+    expect(await read(f.read, path(`/files/${files.data.id}/backlinks`))).toEqual({ items: [], count: 0 });
+    errorMessage(await call("GET", path(`/files/${NO_SUCH_FILE}/backlinks`), { token: f.read.token }), 404);
+  });
+
+  it("listSpacePageLinks: a page's links with their status, a status filter, and stats", async () => {
+    const reference = await read<LinkReport>(f.read, path(`/page/${ids.reference}/links`));
+    expect(linkSummary(reference)).toEqual(
+      [
+        `ok link page:${ids.guide}`,
+        "in-app link url:https://docs.test/s/elsewhere",
+        "ok link url:https://example.com/page",
+        `broken link page:${NO_SUCH_PAGE}`,
+        `ok link file:${files.notes.id}`,
+      ].sort(),
+    );
+    expect(reference.count).toBe(5);
+    expect(reference.stats).toEqual({ total: 5, broken: { total: 1, changeRequest: 0 } });
+    for (const item of reference.items) expect(item.locationReferences.map((location) => location.page)).toEqual([ids.reference]);
+
+    const filters: Array<[string, string[]]> = [
+      ["broken", [`broken link page:${NO_SUCH_PAGE}`]],
+      ["in-app", ["in-app link url:https://docs.test/s/elsewhere"]],
+      ["ok", [`ok link page:${ids.guide}`, "ok link url:https://example.com/page", `ok link file:${files.notes.id}`].sort()],
+    ];
+    for (const [status, expected] of filters) {
+      const filtered = await read<LinkReport>(f.read, path(`/page/${ids.reference}/links?status=${status}`));
+      expect(linkSummary(filtered), status).toEqual(expected);
+      expect(filtered.count, status).toBe(expected.length);
+      // The stats describe the page's links, whatever the filter.
+      expect(filtered.stats, status).toEqual(reference.stats);
+    }
+
+    const guide = await read<LinkReport>(f.read, path(`/page/${ids.guide}/links`));
+    expect(linkSummary(guide)).toEqual([`ok image file:${files.logo.id}`, `ok link page:${ids.reference}`].sort());
+    expect(await read(f.read, path(`/page/${ids.linux}/links`))).toEqual({ items: [], count: 0, stats: { total: 0, broken: { total: 0, changeRequest: 0 } } });
+    expect(errorMessage(await call("GET", path(`/page/${ids.guide}/links?status=fine`), { token: f.read.token }), 400)).toMatch(/'status'/);
+    errorMessage(await call("GET", path(`/page/${NO_SUCH_PAGE}/links`), { token: f.read.token }), 404);
+  });
+
+  it("listSpaceLinks: the link report over every page, paginated", async () => {
+    const report = await read<LinkReport>(f.read, `/v1/spaces/${spaceId}/links`);
+    expect(report.count).toBe(7);
+    expect(report.stats).toEqual({ total: 7, broken: { total: 1, changeRequest: 0 } });
+    const reference = await read<LinkReport>(f.read, path(`/page/${ids.reference}/links`));
+    const guide = await read<LinkReport>(f.read, path(`/page/${ids.guide}/links`));
+    expect(linkSummary(report)).toEqual([...linkSummary(reference), ...linkSummary(guide)].sort());
+
+    const walked: LinkItem[] = [];
+    let page: string | undefined;
+    do {
+      const query = new URLSearchParams({ limit: "3", ...(page ? { page } : {}) });
+      const body = await read<LinkReport>(f.read, `/v1/spaces/${spaceId}/links?${query}`);
+      expect(body.count).toBe(7);
+      walked.push(...body.items);
+      page = body.next?.page;
+    } while (page !== undefined && walked.length < 10);
+    expect(walked).toEqual(report.items);
+  });
+
+  it("listSpaceLinks: a link to a page deleted later becomes broken; URLs into this deployment are in-app", async () => {
+    const space = await createSpace(f.admin, orgId, { title: "Links" });
+    const inserted = await commitToMain(f.admin, space.id, [
+      { operation: "insert_page", ref: "target", title: "Target", document: {} },
+      {
+        operation: "insert_page",
+        ref: "linker",
+        title: "Linker",
+        document: {
+          markdown:
+            "[t](./target.md) [home](https://docs.test) [api](https://docs.test/v1/spaces) " +
+            "[lookalike](https://docs.test.example.com/x) [ext](http://example.org/docs)\n",
+        },
+      },
+    ]);
+    const target = createdPage(inserted, "target");
+    const linker = createdPage(inserted, "linker");
+    const linksPath = `/v1/spaces/${space.id}/links`;
+    const expectedUrls = [
+      "in-app link url:https://docs.test",
+      "in-app link url:https://docs.test/v1/spaces",
+      "ok link url:https://docs.test.example.com/x",
+      "ok link url:http://example.org/docs",
+    ];
+    const before = await read<LinkReport>(f.read, linksPath);
+    expect(linkSummary(before)).toEqual([`ok link page:${target}`, ...expectedUrls].sort());
+    expect(before.stats).toEqual({ total: 5, broken: { total: 0, changeRequest: 0 } });
+
+    await commitToMain(f.admin, space.id, [{ operation: "delete_page", page: target }]);
+    const after = await read<LinkReport>(f.read, linksPath);
+    expect(linkSummary(after)).toEqual([`broken link page:${target}`, ...expectedUrls].sort());
+    expect(after.stats).toEqual({ total: 5, broken: { total: 1, changeRequest: 0 } });
+    const broken = await read<LinkReport>(f.read, `${linksPath}?status=broken`);
+    expect(broken.items).toEqual([
+      expect.objectContaining({ status: "broken", targetReference: expect.objectContaining({ kind: "page", page: target }), locationReferences: [expect.objectContaining({ page: linker })] }),
+    ]);
+  });
+});
+
+// =============================================================================================
+// 3. A change request's content
+// =============================================================================================
+
+describe("change request content reads (its own revision, apart from main's)", () => {
+  let spaceId: string;
+  let changeRequest: { id: string; number: number; revision: string };
+  let mainRevision: string;
+  let editRevision: string;
+  const ids = {} as Record<"home" | "stale" | "keep" | "draft", string>;
+  let mainFile: string;
+  let draftFile: string;
+
+  beforeAll(async () => {
+    const space = await createSpace(f.admin, orgId, { title: "Change request reads" });
+    spaceId = space.id;
+    const main = await commitToMain(f.admin, spaceId, [
+      { operation: "insert_files", files: [{ ref: "main.txt", name: "main.txt", contentType: "text/plain", base64: base64Of(textBytes("main")) }] },
+      { operation: "insert_page", ref: "home", title: "Home", document: { markdown: "Home with [notes](./main.txt).\n" } },
+      { operation: "insert_page", ref: "stale", title: "Stale", document: { markdown: `[gone](/pages/${NO_SUCH_PAGE})\n` } },
+      { operation: "insert_page", ref: "keep", title: "Keep", document: { markdown: "Back [home](./home.md).\n" } },
+    ]);
+    ids.home = createdPage(main, "home");
+    ids.stale = createdPage(main, "stale");
+    ids.keep = createdPage(main, "keep");
+    mainFile = main.insertedFiles[0]!.id;
+    mainRevision = (await read(f.admin, `/v1/spaces/${spaceId}`)).revision;
+
+    changeRequest = await createChangeRequest(f.admin, spaceId, "Pending");
+    const edit = await editContent(f.admin, spaceId, changeRequest.id, [
+      { operation: "update_page", page: ids.home, document: { markdown: "Updated home with [missing](/pages/alsoMissing000000000).\n" } },
+      { operation: "insert_page", ref: "draft", title: "Draft", document: { markdown: `Draft links [home](/pages/${ids.home}) and ![pic](./draft.png).\n` } },
+      { operation: "insert_files", files: [{ ref: "draft.png", name: "draft.png", contentType: "image/png", base64: base64Of(PNG) }] },
+      { operation: "delete_page", page: ids.keep },
+    ]);
+    ids.draft = createdPage(edit, "draft");
+    draftFile = edit.insertedFiles[0]!.id;
+    editRevision = edit.changeRequest.revision;
+  }, 60_000);
+
+  const crPath = (suffix = "", by: "id" | "number" = "id") =>
+    `${changeRequestContentPath(spaceId, by === "id" ? changeRequest.id : changeRequest.number)}${suffix}`;
+  const mainPath = (suffix = "") => `${spaceContentPath(spaceId)}${suffix}`;
+
+  it("getRevisionOfChangeRequestById: the change request's revision, while main keeps its own", async () => {
+    const revision = await read(f.read, crPath());
+    expectSpecResponse("getRevisionOfChangeRequestById", 200, revision);
+    expect(revision).toMatchObject({ object: "revision", id: editRevision, parents: [mainRevision], type: "edits" });
+    expect(outline(revision.pages)).toEqual([
+      ["Home", "home", []],
+      ["Stale", "stale", []],
+      ["Draft", "draft", []],
+    ]);
+    expect(revision.files.map((file: File) => file.name).sort()).toEqual(["draft.png", "main.txt"]);
+    expect((await read(f.read, `/v1/spaces/${spaceId}/change-requests/${changeRequest.id}`)).revision).toBe(editRevision);
+
+    const main = await read(f.read, mainPath());
+    expect(main.id).toBe(mainRevision);
+    expect(outline(main.pages)).toEqual([
+      ["Home", "home", []],
+      ["Stale", "stale", []],
+      ["Keep", "keep", []],
+    ]);
+    expect(main.files.map((file: File) => file.id)).toEqual([mainFile]);
+  });
+
+  it("listPagesInChangeRequest: its page tree, as GitBook's spec says", async () => {
+    const listed = await read(f.read, crPath("/pages"));
+    expectSpecResponse("listPagesInChangeRequest", 200, listed);
+    expect(listed.pages).toEqual((await read(f.read, crPath())).pages);
+    // App URLs of its pages point into the change request.
+    expect((listed.pages as Page[])[0]!.urls.app).toBe(`${ORIGIN}/s/${spaceId}/~/changes/${changeRequest.number}/home`);
+  });
+
+  it("getPageInChangeRequestById: its edits, which main does not have", async () => {
+    const home = await read<Page>(f.read, crPath(`/page/${ids.home}`));
+    expectSpecResponse("getPageInChangeRequestById", 200, home);
+    expect(home.markdown).toBe("Updated home with [missing](/pages/alsoMissing000000000).\n");
+    expect((await read<Page>(f.read, mainPath(`/page/${ids.home}`))).markdown).toBe(`Home with [notes](/files/${mainFile}).\n`);
+
+    const draft = await read<Page>(f.read, crPath(`/page/${ids.draft}`));
+    expect(draft.markdown).toBe(`Draft links [home](/pages/${ids.home}) and ![pic](/files/${draftFile}).\n`);
+    errorMessage(await call("GET", mainPath(`/page/${ids.draft}`), { token: f.read.token }), 404);
+    // Deleted in the change request only.
+    errorMessage(await call("GET", crPath(`/page/${ids.keep}`), { token: f.read.token }), 404);
+    expect((await read<Page>(f.read, mainPath(`/page/${ids.keep}`))).title).toBe("Keep");
+
+    const asDocument = await read<Page>(f.read, crPath(`/page/${ids.draft}?format=document`));
+    expectSpecResponse("getPageInChangeRequestById", 200, asDocument);
+    expect(asDocument.document!.nodes.map((node) => node.type)).toContain("paragraph");
+    expect(errorMessage(await call("GET", crPath(`/page/${ids.draft}?evaluated=nope`), { token: f.read.token }), 400)).toMatch(/'evaluated'/);
+  });
+
+  it("listFilesInChangeRequestById and getFileInChangeRequestById: its files, which main does not have", async () => {
+    const listed = await read(f.read, crPath("/files"));
+    expectSpecResponse("listFilesInChangeRequestById", 200, listed);
+    expect(listed.count).toBe(2);
+    expect(listed.items.map((file: File) => file.id)).toEqual([draftFile, mainFile].sort());
+    expect((await read(f.read, mainPath("/files"))).items.map((file: File) => file.id)).toEqual([mainFile]);
+
+    const draft = await read<File>(f.read, crPath(`/files/${draftFile}`));
+    expectSpecResponse("getFileInChangeRequestById", 200, draft);
+    expect(draft).toMatchObject({ id: draftFile, name: "draft.png", contentType: "image/png", size: PNG.length });
+    expect([...(await download(draft.downloadURL)).bytes]).toEqual([...PNG]);
+    errorMessage(await call("GET", mainPath(`/files/${draftFile}`), { token: f.read.token }), 404);
+    // Main's file is in the change request too.
+    expect((await read<File>(f.read, crPath(`/files/${mainFile}`))).name).toBe("main.txt");
+    errorMessage(await call("GET", crPath(`/files/${NO_SUCH_FILE}`), { token: f.read.token }), 404);
+  });
+
+  it("listChangeRequestPageLinks: stats.broken.changeRequest counts broken links in the pages it changed", async () => {
+    const home = await read<LinkReport>(f.read, crPath(`/page/${ids.home}/links`));
+    expect(linkSummary(home)).toEqual(["broken link page:alsoMissing000000000"]);
+    expect(home.stats).toEqual({ total: 1, broken: { total: 1, changeRequest: 1 } });
+    // Stale's broken link comes from main: the change request did not change that page.
+    const stale = await read<LinkReport>(f.read, crPath(`/page/${ids.stale}/links`));
+    expect(linkSummary(stale)).toEqual([`broken link page:${NO_SUCH_PAGE}`]);
+    expect(stale.stats).toEqual({ total: 1, broken: { total: 1, changeRequest: 0 } });
+    const draft = await read<LinkReport>(f.read, crPath(`/page/${ids.draft}/links`));
+    expect(linkSummary(draft)).toEqual([`ok image file:${draftFile}`, `ok link page:${ids.home}`].sort());
+    expect(draft.stats).toEqual({ total: 2, broken: { total: 0, changeRequest: 0 } });
+    // On main, Home still has its old link only.
+    const mainHome = await read<LinkReport>(f.read, mainPath(`/page/${ids.home}/links`));
+    expect(linkSummary(mainHome)).toEqual([`ok link file:${mainFile}`]);
+    expect((await read<LinkReport>(f.read, `/v1/spaces/${spaceId}/links`)).stats).toEqual({ total: 3, broken: { total: 1, changeRequest: 0 } });
+    errorMessage(await call("GET", crPath(`/page/${ids.keep}/links`), { token: f.read.token }), 404);
+  });
+
+  it("listChangeRequestFileBacklinks and listChangeRequestPageBacklinks: the pages of its revision linking there", async () => {
+    expect(backlinkPages(await read(f.read, crPath(`/files/${draftFile}/backlinks`)))).toEqual([ids.draft]);
+    // Home no longer links main.txt in the change request; on main it does.
+    expect(await read(f.read, crPath(`/files/${mainFile}/backlinks`))).toEqual({ items: [], count: 0 });
+    expect(backlinkPages(await read(f.read, mainPath(`/files/${mainFile}/backlinks`)))).toEqual([ids.home]);
+    // Keep linked Home but is deleted in the change request; Draft links it now.
+    expect(backlinkPages(await read(f.read, crPath(`/page/${ids.home}/backlinks`)))).toEqual([ids.draft]);
+    expect(await read(f.read, crPath(`/page/${ids.draft}/backlinks`))).toEqual({ items: [], count: 0 });
+    errorMessage(await call("GET", crPath(`/page/${ids.keep}/backlinks`), { token: f.read.token }), 404);
+    errorMessage(await call("GET", crPath(`/files/${NO_SUCH_FILE}/backlinks`), { token: f.read.token }), 404);
+  });
+
+  it("reads the same through the change request's number as through its id", async () => {
+    const suffixes = [
+      "",
+      "/pages",
+      "/files",
+      `/files/${draftFile}`,
+      `/files/${draftFile}/backlinks`,
+      `/page/${ids.home}`,
+      `/page/${ids.home}/links`,
+      `/page/${ids.home}/backlinks`,
+    ];
+    await inParallel(suffixes, async (suffix) => {
+      const [byId, byNumber] = await Promise.all([read(f.read, crPath(suffix, "id")), read(f.read, crPath(suffix, "number"))]);
+      expect(withoutDownloadUrls(byNumber), suffix || "revision").toEqual(withoutDownloadUrls(byId));
+    });
+    errorMessage(await call("GET", changeRequestContentPath(spaceId, 999), { token: f.read.token }), 404);
+  });
+
+  it("main gets the change request's content once it is merged", async () => {
+    const space = await createSpace(f.admin, orgId, { title: "Merge later" });
+    const pending = await createChangeRequest(f.admin, space.id);
+    const edit = await editContent(f.admin, space.id, pending.id, [
+      { operation: "insert_page", ref: "n", title: "New", document: { markdown: "new\n" } },
+      { operation: "insert_files", files: [{ name: "n.txt", contentType: "text/plain", base64: base64Of(textBytes("n")) }] },
+    ]);
+    const page = createdPage(edit, "n");
+    expect(await livePages(space.id)).toEqual([]);
+    errorMessage(await call("GET", `${spaceContentPath(space.id)}/page/${page}`, { token: f.read.token }), 404);
+    await mergeChangeRequest(f.admin, space.id, pending.id);
+    expect(titles(await livePages(space.id))).toEqual(["New"]);
+    expect((await read<Page>(f.read, `${spaceContentPath(space.id)}/page/${page}`)).markdown).toBe("new\n");
+    expect((await read(f.read, `${spaceContentPath(space.id)}/files`)).items.map((file: File) => file.name)).toEqual(["n.txt"]);
+  });
+});
+
+// =============================================================================================
+// 4. GitBook's official client
+// =============================================================================================
+
+describe("GitBook's official client", () => {
+  let spaceId: string;
+  let pageId: string;
+  let fileId: string;
+
+  beforeAll(async () => {
+    const space = await createSpace(f.admin, orgId, { title: "Client" });
+    spaceId = space.id;
+    const edit = await commitToMain(f.admin, spaceId, [
+      { operation: "insert_page", ref: "p", title: "Client page", document: { markdown: "## Hello\n\nFrom the client.\n" } },
+      {
+        operation: "insert_files",
+        files: [
+          { name: "a.txt", contentType: "text/plain", base64: base64Of(textBytes("a")) },
+          { name: "b.txt", contentType: "text/plain", base64: base64Of(textBytes("bb")) },
+        ],
+      },
+    ]);
+    pageId = createdPage(edit, "p");
+    fileId = edit.insertedFiles[0]!.id;
+  }, 60_000);
+
+  it("reads the space's content: getCurrentRevision, listPages, getPageById, listFiles, getFileById", async () => {
+    const client = gitbookClient(f.read);
+    const revision = await client.spaces.getCurrentRevision(spaceId);
+    expect(revision.status).toBe(200);
+    expect(revision.data.id).toBe((await read(f.read, `/v1/spaces/${spaceId}`)).revision);
+    expect(revision.data.pages.map((page) => page.title)).toEqual(["Client page"]);
+
+    const pages = await client.spaces.listPages(spaceId);
+    expect(pages.data.pages.map((page) => page.id)).toEqual([pageId]);
+
+    const page = await client.spaces.getPageById(spaceId, pageId);
+    expect(page.data).toMatchObject({ id: pageId, title: "Client page", markdown: "## Hello\n\nFrom the client.\n" });
+    const asDocument = await client.spaces.getPageById(spaceId, pageId, { format: "document" });
+    expect((asDocument.data as unknown as Page).document!.nodes.map((node) => node.type)).toEqual(["heading-2", "paragraph"]);
+
+    const firstFile = await client.spaces.listFiles(spaceId, { limit: 1 });
+    expect(firstFile.data.count).toBe(2);
+    expect(firstFile.data.items).toHaveLength(1);
+    const secondFile = await client.spaces.listFiles(spaceId, { limit: 1, page: firstFile.data.next!.page });
+    expect(secondFile.data.next).toBeUndefined();
+    expect([firstFile.data.items[0]!.name, secondFile.data.items[0]!.name].sort()).toEqual(["a.txt", "b.txt"]);
+
+    const file = await client.spaces.getFileById(spaceId, fileId);
+    expect(file.data).toMatchObject({ id: fileId, name: "a.txt", contentType: "text/plain", size: 1 });
+
+    const missing = await client.spaces.getPageById(spaceId, NO_SUCH_PAGE).catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(GitBookAPIError);
+    expect((missing as GitBookAPIError).code).toBe(404);
+  });
+
+  it("edits a change request and reads it: updateChangeRequestContent, listPagesInChangeRequest", async () => {
+    const changeRequest = await createChangeRequest(f.edit, spaceId, "Through the client");
+    const editor = gitbookClient(f.edit);
+    const updated = await editor.spaces.updateChangeRequestContent(
+      spaceId,
+      changeRequest.id,
+      { changes: [{ operation: "insert_page", ref: "c", title: "From the client", document: { markdown: "Hi.\n" } }] },
+      { compat: false },
+    );
+    expect(updated.status).toBe(200);
+    expectSpecResponse("updateChangeRequestContent", 200, updated.data);
+    const result = updated.data as unknown as EditResult;
+    expect(result.changeRequest.id).toBe(changeRequest.id);
+    const created = createdPage(result, "c");
+
+    // compat left to the client's default: the change request itself.
+    const compat = await editor.spaces.updateChangeRequestContent(spaceId, changeRequest.id, {
+      changes: [{ operation: "update_page", page: pageId, title: "Renamed by the client" }],
+    });
+    expect(compat.data).toMatchObject({ object: "change-request", id: changeRequest.id });
+
+    const pages = await gitbookClient(f.read).spaces.listPagesInChangeRequest(spaceId, changeRequest.id);
+    expect(pages.status).toBe(200);
+    expect(pages.data.pages.map((page) => [page.id, page.title])).toEqual([
+      [pageId, "Renamed by the client"],
+      [created, "From the client"],
+    ]);
+    // Main is untouched.
+    expect(titles(await livePages(spaceId))).toEqual(["Client page"]);
+
+    const refused = await gitbookClient(f.read)
+      .spaces.updateChangeRequestContent(spaceId, changeRequest.id, { changes: [{ operation: "delete_page", page: pageId }] })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(GitBookAPIError);
+    expect((refused as GitBookAPIError).code).toBe(403);
+  });
+});
+
+// =============================================================================================
+// 5. Who may read
+// =============================================================================================
+
+describe("security of the content routes", () => {
+  let routes: Array<[string, string]>;
+
+  beforeAll(async () => {
+    const space = await createSpace(f.admin, orgId, { title: "Guarded" });
+    const main = await commitToMain(f.admin, space.id, [
+      { operation: "insert_page", ref: "p", title: "Guarded page", document: {} },
+      { operation: "insert_files", files: [{ name: "g.txt", contentType: "text/plain", base64: base64Of(textBytes("g")) }] },
+    ]);
+    const page = createdPage(main, "p");
+    const file = main.insertedFiles[0]!.id;
+    const changeRequest = await createChangeRequest(f.admin, space.id);
+    const s = spaceContentPath(space.id);
+    const c = changeRequestContentPath(space.id, changeRequest.id);
+    routes = [
+      ["getCurrentRevision", s],
+      ["listPages", `${s}/pages`],
+      ["listFiles", `${s}/files`],
+      ["getFileById", `${s}/files/${file}`],
+      ["listSpaceFileBacklinks", `${s}/files/${file}/backlinks`],
+      ["getPageById", `${s}/page/${page}`],
+      ["listSpacePageLinks", `${s}/page/${page}/links`],
+      ["listSpaceLinks", `/v1/spaces/${space.id}/links`],
+      ["getRevisionOfChangeRequestById", c],
+      ["listPagesInChangeRequest", `${c}/pages`],
+      ["listFilesInChangeRequestById", `${c}/files`],
+      ["getFileInChangeRequestById", `${c}/files/${file}`],
+      ["listChangeRequestFileBacklinks", `${c}/files/${file}/backlinks`],
+      ["getPageInChangeRequestById", `${c}/page/${page}`],
+      ["listChangeRequestPageLinks", `${c}/page/${page}/links`],
+      ["listChangeRequestPageBacklinks", `${c}/page/${page}/backlinks`],
+    ];
+  }, 60_000);
+
+  it("answers 401 without a token (or with an unknown one) on every content route, the edit included", async () => {
+    await inParallel(routes, async ([operation, path]) => {
+      errorMessage(await call("GET", path), 401);
+      errorMessage(await call("GET", path, { token: "not-a-real-token" }), 401);
+      void operation;
+    });
+    const edit = routes.find(([operation]) => operation === "getRevisionOfChangeRequestById")![1];
+    errorMessage(await call("POST", edit, { body: { changes: [{ operation: "insert_page", document: {} }] } }), 401);
+  });
+
+  it("is a 404 to an outsider and to a guest on every read route", async () => {
+    await inParallel(routes, async ([operation, path]) => {
+      for (const who of ["outsider", "guest"] as const) {
+        const response = await call("GET", path, { token: f[who].token });
+        expect(response.status, `${operation} as ${who}: ${JSON.stringify(response.body)}`).toBe(404);
+        errorMessage(response, 404);
+      }
+    });
+  });
+
+  it("lets every member with a role read every route, the read role included", async () => {
+    await inParallel(["read", "comment", "edit", "review", "create", "admin"] as const, async (role) => {
+      for (const [operation, path] of routes) {
+        const response = await call("GET", path, { token: f[role].token });
+        expect(response.status, `${operation} as ${role}: ${JSON.stringify(response.body)}`).toBe(200);
+      }
+    });
+  });
+
+  it("answers 404 for an unknown space or change request on every read route", async () => {
+    const unknown = routes.map(([operation, path]): [string, string] => [
+      operation,
+      path.replace(/\/v1\/spaces\/[^/]+/, "/v1/spaces/noSuchSpace000000000"),
+    ]);
+    const unknownChangeRequest = routes
+      .filter(([, path]) => path.includes("/change-requests/"))
+      .map(([operation, path]): [string, string] => [operation, path.replace(/\/change-requests\/[^/]+/, "/change-requests/noSuchChangeRequest0")]);
+    await inParallel([...unknown, ...unknownChangeRequest], async ([operation, path]) => {
+      const response = await call("GET", path, { token: f.admin.token });
+      expect(response.status, `${operation} ${path}`).toBe(404);
+    });
   });
 });

@@ -32,11 +32,14 @@ export async function loadChangeRequestState(db: Database, spaceId: string, chan
   return { changeRequest, space, mainHeadOrdinal: head?.ordinal ?? 0 };
 }
 
-/** The revision a change request reads now: main at its base, its own line at its head. */
-export function changeRequestPoint(changeRequest: ChangeRequestRow, mainHeadOrdinal: number): RevisionPoint {
+/**
+ * The revision a change request reads now: main at its base, its own line at its head.
+ * `baseIsMainHead`: its base is main's current revision (read through the open rows).
+ */
+export function changeRequestPoint(changeRequest: ChangeRequestRow, baseIsMainHead: boolean): RevisionPoint {
   return {
     spaceId: changeRequest.spaceId,
-    main: { line: MAIN_LINE, ordinal: changeRequest.baseOrdinal, isHead: changeRequest.baseOrdinal === mainHeadOrdinal },
+    main: { line: MAIN_LINE, ordinal: changeRequest.baseOrdinal, isHead: baseIsMainHead },
     overlay: { line: changeRequest.id, ordinal: changeRequest.headOrdinal, isHead: true },
   };
 }

@@ -36,9 +36,8 @@ async function resolve(ctx: CallerContext, source: ContentSource): Promise<Resol
     return { space: access.row, revisionId: access.row.revisionId, point: { spaceId: source.spaceId, main, overlay: null }, appBase: `/s/${source.spaceId}` };
   }
   const { space, record, changeRequest } = await loadChangeRequestAccess(ctx, source.spaceId, source.changeRequestId);
-  const point = changeRequestPoint(changeRequest, Number.NaN);
   // Main's head is read through its open rows; the ordinal is only needed for an older base.
-  point.main.isHead = changeRequest.revisionMergedAncestor === record.spaceRevisionId;
+  const point = changeRequestPoint(changeRequest, changeRequest.revisionMergedAncestor === record.spaceRevisionId);
   return {
     space: space.row,
     revisionId: changeRequest.revisionId,
@@ -174,15 +173,14 @@ export async function listBacklinks(ctx: CallerContext, source: ContentSource, t
   const linking = new Set(content.links.map((link) => link.documentId));
   const pages = [...content.entries.values()].filter(isPage).filter((page) => page.documentId !== null && linking.has(page.documentId));
   const page = pageOfItems(pages, request, "page:asc", (entry) => entry.id);
-  return { ...page, items: page.items.map((entry) => pageReference(ctx, content, entry.id)) };
+  return { ...page, items: page.items.map((entry) => pageReference(content, entry.id)) };
 }
 
 function versionContext(content: RevisionContent) {
   return { type: "revision" as const, revision: content.source.revisionId };
 }
 
-function pageReference(ctx: CallerContext, content: RevisionContent, pageId: string) {
-  void ctx;
+function pageReference(content: RevisionContent, pageId: string) {
   return {
     kind: "page" as const,
     organization: content.source.space.organizationId,
@@ -228,7 +226,7 @@ export async function listLinks(ctx: CallerContext, source: ContentSource, pageI
       status: item.status,
       relation: item.relation,
       targetReference: targetReference(content, item.target),
-      locationReferences: item.locations.map((location) => pageReference(ctx, content, location)),
+      locationReferences: item.locations.map((location) => pageReference(content, location)),
     })),
     stats: { total: all.length, broken: { total: broken.length, changeRequest: broken.filter(([, item]) => item.inChangeRequest).length } },
   };
