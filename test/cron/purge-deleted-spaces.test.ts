@@ -147,7 +147,7 @@ describe("the deleted-space purge (cron)", () => {
     const copy = (await call("POST", `/v1/spaces/${original}/duplicate`, { token: admin.token })).body.id as string;
     const [entry] = await db.select().from(contentEntries).where(and(eq(contentEntries.spaceId, original), eq(contentEntries.kind, "file")));
     const blobKey = entry!.blobKey!;
-    const [page] = await db.select().from(contentEntries).where(and(eq(contentEntries.spaceId, original), eq(contentEntries.kind, "page")));
+    const [page] = await db.select().from(contentEntries).where(and(eq(contentEntries.spaceId, original), eq(contentEntries.line, "main"), eq(contentEntries.kind, "page")));
     const documentId = page!.documentId!;
     const documentExists = async () => (await db.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId))).length === 1;
     const dataRows = async (spaceId: string) => ({
