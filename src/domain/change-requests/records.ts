@@ -1,9 +1,10 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
-import { changeRequests, spaces, users, type ChangeRequestRow, type UserRow } from "../../db/schema";
+import { changeRequests, spaces, users, type ChangeRequestRow } from "../../db/schema";
 import type { Urls } from "../../lib/urls";
 import type { ChangeRequestObject } from "../../schemas/change-request";
+import { joinedUser, joinedUserColumns } from "../users/joined";
 import { presentUser } from "../users/users";
 
 /**
@@ -15,18 +16,11 @@ import { presentUser } from "../users/users";
 const creator = alias(users, "creator");
 const merger = alias(users, "merger");
 
-const userFields = (table: typeof creator | typeof merger, prefix: string) => ({
-  [`${prefix}Id`]: sql<string | null>`${table.id}`.as(`${prefix}_id`),
-  [`${prefix}Email`]: sql<string | null>`${table.email}`.as(`${prefix}_email`),
-  [`${prefix}DisplayName`]: sql<string | null>`${table.displayName}`.as(`${prefix}_display_name`),
-  [`${prefix}PhotoURL`]: sql<string | null>`${table.photoURL}`.as(`${prefix}_photo_url`),
-});
-
 const changeRequestColumns = {
   changeRequest: changeRequests,
   spaceRevisionId: sql<string>`${spaces.revisionId}`.as("space_revision_id"),
-  ...userFields(creator, "creator"),
-  ...userFields(merger, "merger"),
+  ...joinedUserColumns(creator, "creator"),
+  ...joinedUserColumns(merger, "merger"),
 };
 
 export type ChangeRequestRecord = { changeRequest: ChangeRequestRow; spaceRevisionId: string } & Record<string, unknown>;
@@ -46,26 +40,10 @@ export function changeRequestMatch(spaceId: string, idOrNumber: string): SQL {
   return and(eq(changeRequests.spaceId, spaceId), /^\d{1,9}$/.test(idOrNumber) ? or(byId, eq(changeRequests.number, Number(idOrNumber))) : byId)!;
 }
 
-function userOf(record: Record<string, unknown>, prefix: string): UserRow | null {
-  const id = record[`${prefix}Id`] as string | null;
-  if (!id) return null;
-  return {
-    id,
-    email: record[`${prefix}Email`] as string,
-    displayName: record[`${prefix}DisplayName`] as string,
-    photoURL: record[`${prefix}PhotoURL`] as string | null,
-    emailVerified: true,
-    createdAt: "",
-  };
-}
-
-/** A user who has since been deleted still shows as the author, by id. */
-const unknownUser = (id: string): UserRow => ({ id, email: "", displayName: "Deleted user", photoURL: null, emailVerified: false, createdAt: "" });
-
 export function presentChangeRequest(record: ChangeRequestRecord, urls: Urls): ChangeRequestObject {
   const { changeRequest: row } = record;
   const merged = row.status === "merged";
-  const mergedBy = row.mergedBy ? (userOf(record, "merger") ?? unknownUser(row.mergedBy)) : null;
+  const mergedBy = row.mergedBy ? joinedUser(record, "merger", row.mergedBy) : null;
   return {
     object: "change-request",
     id: row.id,
@@ -73,7 +51,7 @@ export function presentChangeRequest(record: ChangeRequestRecord, urls: Urls): C
     status: row.status,
     subject: row.subject,
     ...(row.description ? { description: row.description } : {}),
-    createdBy: presentUser(userOf(record, "creator") ?? unknownUser(row.createdBy), urls),
+    createdBy: presentUser(joinedUser(record, "creator", row.createdBy), urls),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     ...(mergedBy ? { mergedBy: presentUser(mergedBy, urls) } : {}),

@@ -2,7 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { CallerContext } from "../../context";
 import type { Database } from "../../db/client";
-import { changeRequestRequestedReviewers, changeRequestReviews, changeRequests, users, type UserRow } from "../../db/schema";
+import { changeRequestRequestedReviewers, changeRequestReviews, changeRequests, users } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { fetchPage, toList, type PageRequest } from "../../lib/pagination";
@@ -10,6 +10,7 @@ import { assertContentAction } from "../../lib/permissions";
 import type { Urls } from "../../lib/urls";
 import { nonMembers } from "../organizations/merge-rules";
 import { assertLive } from "../spaces/spaces";
+import { hasJoinedUser, joinedUser, joinedUserColumns } from "../users/joined";
 import { presentUser } from "../users/users";
 import { loadChangeRequestAccess, type ChangeRequestAccess } from "./change-requests";
 
@@ -20,20 +21,6 @@ import { loadChangeRequestAccess, type ChangeRequestAccess } from "./change-requ
 
 const reviewer = alias(users, "reviewer");
 const requester = alias(users, "requester");
-
-const userColumns = (table: typeof reviewer | typeof requester, prefix: string) => ({
-  [`${prefix}Id`]: sql<string | null>`${table.id}`.as(`${prefix}_id`),
-  [`${prefix}Email`]: sql<string | null>`${table.email}`.as(`${prefix}_email`),
-  [`${prefix}DisplayName`]: sql<string | null>`${table.displayName}`.as(`${prefix}_display_name`),
-  [`${prefix}PhotoURL`]: sql<string | null>`${table.photoURL}`.as(`${prefix}_photo_url`),
-});
-
-function userFrom(row: Record<string, unknown>, prefix: string): UserRow | null {
-  const id = row[`${prefix}Id`] as string | null;
-  if (!id) return null;
-  const field = (name: string) => row[`${prefix}${name}`] as string;
-  return { id, email: field("Email"), displayName: field("DisplayName"), photoURL: field("PhotoURL") ?? null, emailVerified: true, createdAt: "" };
-}
 
 /** A review is outdated when its reviewer reviewed again, or was asked again, after it. */
 const reviewOutdated = sql<number>`(EXISTS (SELECT 1 FROM ${changeRequestReviews} later WHERE later.change_request_id = ${changeRequestReviews.changeRequestId}
@@ -48,8 +35,8 @@ function selectReviews(db: Database) {
       review: changeRequestReviews,
       outdated: reviewOutdated,
       requestedBy: sql<string | null>`${changeRequestRequestedReviewers.requestedBy}`.as("requested_by_id"),
-      ...userColumns(reviewer, "reviewer"),
-      ...userColumns(requester, "requester"),
+      ...joinedUserColumns(reviewer, "reviewer"),
+      ...joinedUserColumns(requester, "requester"),
     })
     .from(changeRequestReviews)
     .leftJoin(reviewer, eq(reviewer.id, changeRequestReviews.reviewerId))
@@ -67,13 +54,12 @@ type ReviewRecord = Awaited<ReturnType<ReturnType<typeof selectReviews>["where"]
 
 function presentReview(record: ReviewRecord, spaceId: string, urls: Urls) {
   const { review } = record;
-  const fallback = { id: review.reviewerId, email: "", displayName: "Deleted user", photoURL: null, emailVerified: false, createdAt: "" };
-  const requestedBy = userFrom(record, "requester");
+  const requestedBy = hasJoinedUser(record, "requester") ? joinedUser(record, "requester", "") : null;
   return {
     object: "change-request-review" as const,
     id: review.id,
     revision: review.revisionId,
-    reviewer: presentUser(userFrom(record, "reviewer") ?? fallback, urls),
+    reviewer: presentUser(joinedUser(record, "reviewer", review.reviewerId), urls),
     ...(requestedBy ? { requestedBy: presentUser(requestedBy, urls) } : {}),
     status: review.status,
     outdated: Boolean(record.outdated),
@@ -156,8 +142,8 @@ function selectRequested(db: Database) {
   return db
     .select({
       request: changeRequestRequestedReviewers,
-      ...userColumns(reviewer, "reviewer"),
-      ...userColumns(requester, "requester"),
+      ...joinedUserColumns(reviewer, "reviewer"),
+      ...joinedUserColumns(requester, "requester"),
     })
     .from(changeRequestRequestedReviewers)
     .leftJoin(reviewer, eq(reviewer.id, changeRequestRequestedReviewers.userId))
@@ -168,14 +154,13 @@ type RequestedRecord = Awaited<ReturnType<ReturnType<typeof selectRequested>["wh
 
 function presentRequested(record: RequestedRecord, urls: Urls) {
   const { request } = record;
-  const fallback = (id: string) => ({ id, email: "", displayName: "Deleted user", photoURL: null, emailVerified: false, createdAt: "" });
   return {
     object: "change-request-requested-reviewer" as const,
     revision: request.revisionId,
-    requestedBy: presentUser(userFrom(record, "requester") ?? fallback(request.requestedBy), urls),
+    requestedBy: presentUser(joinedUser(record, "requester", request.requestedBy), urls),
     createdAt: request.createdAt,
     kind: "user" as const,
-    user: presentUser(userFrom(record, "reviewer") ?? fallback(request.userId), urls),
+    user: presentUser(joinedUser(record, "reviewer", request.userId), urls),
   };
 }
 
