@@ -4,7 +4,7 @@ import { changeRequests, revisions, spaces } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { positionBetween } from "../../lib/ordering";
 import { insertDocuments, prepareDocument, readDocuments, type StoredDocument } from "../revisions/documents";
-import { MAIN_LINE, entryKey, splitKey, readEntries, readLine, toEntry, writeLine, type Entry, type EntryWrite } from "../revisions/entries";
+import { MAIN_LINE, entryKey, sameState, splitKey, readEntries, readLine, toEntry, writeLine, type Entry, type EntryWrite } from "../revisions/entries";
 import { mergeEntry, mergeText, type EntryMergeOutcome } from "../revisions/merge";
 import { PageTree } from "../revisions/page-tree";
 import { recountChangeRequests } from "./counters";
@@ -50,7 +50,10 @@ export async function mergeChangeRequest(db: Database, input: SyncInput): Promis
   const { changeRequest, space } = state;
   const ordinal = state.mainHeadOrdinal + 1;
   const revisionId = newId();
-  const writes: EntryWrite[] = [...merged.entries].map(([key, entry]) => ({ ...splitKey(key), state: entry }));
+  // Entries the merge leaves as main has them need no new row.
+  const writes: EntryWrite[] = [...merged.entries]
+    .filter(([key, entry]) => !sameState(entry, merged.ours.get(key)))
+    .map(([key, entry]) => ({ ...splitKey(key), state: entry }));
   await db.batch([
     db.insert(revisions).values({
       id: revisionId,
