@@ -26,6 +26,7 @@ const PageMetadataInput = {
   hidden: z.boolean().optional(),
   noIndex: z.boolean().optional(),
   noRobotsIndex: z.boolean().optional(),
+  condition: z.string().max(1024).optional().openapi({ description: "Adaptive-content condition; an empty string removes it" }),
 };
 
 const BatchRef = z.string().min(1).max(256).regex(/^[\w.-]+$/, "must be letters, digits, '_', '-' or '.'");

@@ -211,7 +211,7 @@ describe("mergeEntry: both sides changed", () => {
     const theirs = page({ data: { description: "CR description", updatedAt: T1 } });
     const outcome = mergeEntry({ base, ours, theirs });
     expect(outcome.conflict).toBe(false);
-    expect(outcome.state!.data.updatedAt).toBe(T2);
+    expect((outcome.state!.data as PageData).updatedAt).toBe(T2);
   });
 
   it("takes the change request's value of a field set differently on both sides, as a conflict", () => {

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { GitBookAPIError } from "@gitbook/api";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -10,10 +11,12 @@ import {
   flattenPages,
   mainPages,
   mergeChangeRequest,
+  updateChangeRequest,
 } from "../helpers/content";
 import { gitbookClient, organizationWithEveryRole, type TestUser } from "../helpers/fixtures";
 import { ORIGIN, call, errorMessage, workerUnderTest } from "../helpers/http";
 import { expectSpecResponse } from "../helpers/spec";
+import { DOWNLOAD_PATH_PREFIX, DOWNLOAD_URL_LIFETIME_SECONDS, signDownloadUrl } from "../../src/lib/signed-urls";
 
 /*
  * Content routes (seed 4.2 and 4.4) through HTTP and GitBook's official client: editing a change
@@ -126,6 +129,8 @@ function base64Of(bytes: Uint8Array): string {
   return btoa(binary);
 }
 const textBytes = (text: string) => new TextEncoder().encode(text);
+/** The start of a PNG file: bytes that are not text. */
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
 
 /** Runs independent requests (refusals, reads: none changes anything) at once. */
 async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<void>): Promise<void> {
@@ -181,6 +186,33 @@ describe("POST …/change-requests/{id}/content (updateChangeRequestContent): in
     // Each created page is reported with its ref, in batch order.
     expect(pages.map((page) => page.id)).toEqual(["field", "front", "heading", "none", "empty"].map((ref) => createdPage(result, ref)));
     expect(pages.every((page) => page.pages.length === 0 && page.path === page.slug)).toBe(true);
+  });
+
+  it("sets a new page's metadata from its frontmatter, over the fields", async () => {
+    const { spaceId, changeRequestId } = await spaceWithChangeRequest();
+    const result = await editContent(f.admin, spaceId, changeRequestId, [
+      {
+        operation: "insert_page",
+        ref: "p",
+        title: "Field",
+        description: "field description",
+        hidden: false,
+        emoji: "1f600",
+        document: { markdown: "---\ndescription: frontmatter description\nhidden: true\nnoIndex: true\nicon: rocket\n---\n# Heading title\n\nText.\n" },
+      },
+    ]);
+    const page = await crPage(spaceId, changeRequestId, createdPage(result, "p"));
+    expect(page).toMatchObject({
+      title: "Heading title",
+      slug: "heading-title",
+      description: "frontmatter description",
+      hidden: true,
+      noIndex: true,
+      icon: "rocket",
+      emoji: "1f600",
+      markdown: "Text.\n",
+    });
+    expectSpecResponse("getPageInChangeRequestById", 200, page);
   });
 
   it("derives slugs from titles, de-duplicated among siblings only", async () => {
@@ -332,6 +364,23 @@ describe("POST …/change-requests/{id}/content (updateChangeRequestContent): up
     expectSpecResponse("getPageInChangeRequestById", 200, updatedFront);
   });
 
+  it("removes an emoji, icon or description set to an empty string", async () => {
+    const { spaceId, changeRequestId } = await spaceWithChangeRequest();
+    const page = createdPage(
+      await editContent(f.admin, spaceId, changeRequestId, [
+        { operation: "insert_page", ref: "p", title: "Decorated", emoji: "1f389", icon: "gear", description: "About", document: {} },
+      ]),
+      "p",
+    );
+    expect(await crPage(spaceId, changeRequestId, page)).toMatchObject({ emoji: "1f389", icon: "gear", description: "About" });
+    await editContent(f.admin, spaceId, changeRequestId, [{ operation: "update_page", page, emoji: "", icon: "", description: "" }]);
+    const plain = await crPage(spaceId, changeRequestId, page);
+    expect(plain).not.toHaveProperty("emoji");
+    expect(plain).not.toHaveProperty("icon");
+    expect(plain).not.toHaveProperty("description");
+    expect(plain.title).toBe("Decorated");
+  });
+
   it("keeps the body on a metadata-only update, renaming title and slug independently", async () => {
     const { spaceId, changeRequestId } = await spaceWithChangeRequest();
     const page = createdPage(
@@ -388,7 +437,7 @@ describe("POST …/change-requests/{id}/content (updateChangeRequestContent): up
       [{ page: a, into: a }, /'changes\[0\]\.into'/],
       [{ page: a, into: NO_SUCH_PAGE }, /'changes\[0\]\.into'/],
       [{ page: NO_SUCH_PAGE, title: "x" }, /'changes\[0\]\.page'/],
-      // A has three children besides nothing else: index 4 is past the end.
+      // A has three children (C, A1, Dup): index 4 is past the end.
       [{ page: b, into: a, at: 4 }, /'changes\[0\]\.at'/],
       // Under A a sibling already has the slug 'dup'.
       [{ page: dup, into: a }, /'changes\[0\]\.slug'/],
@@ -398,6 +447,37 @@ describe("POST …/change-requests/{id}/content (updateChangeRequestContent): up
       expect(errorMessage(response, 400), JSON.stringify(change)).toMatch(field);
     }
     expect(await changeRequestSnapshot(spaceId, changeRequestId)).toEqual(before);
+  });
+});
+
+describe("POST …/change-requests/{id}/content (updateChangeRequestContent): JSON documents", () => {
+  it("takes a page body as a JSON document, the same one a page reads back with format=document", async () => {
+    const { spaceId, changeRequestId } = await spaceWithChangeRequest();
+    // Written as the document-to-markdown serializer writes it (`*` emphasis and bullets), so the
+    // round trip is exact; other spellings are normalized to these.
+    const markdown =
+      "Intro with **bold**, *italic* and `code`.\n\n## Section\n\n* one\n* two\n\n> Quoted\n\n```js\nconst x = 1;\n```\n\n" +
+      `See [the page](/pages/${NO_SUCH_PAGE}) and [the web](https://example.com/).\n`;
+    const source = createdPage(
+      await editContent(f.admin, spaceId, changeRequestId, [{ operation: "insert_page", ref: "s", title: "Source", document: { markdown } }]),
+      "s",
+    );
+    expect((await crPage(spaceId, changeRequestId, source)).markdown).toBe(markdown);
+    const asDocument = await read<Page>(f.admin, `${changeRequestContentPath(spaceId, changeRequestId)}/page/${source}?format=document`);
+    expect(asDocument.document!.nodes.map((node) => node.type)).toEqual(["paragraph", "heading-2", "list-unordered", "blockquote", "code", "paragraph"]);
+
+    // Sent back as a JSON document, the body reads as the same markdown.
+    const copy = createdPage(
+      await editContent(f.admin, spaceId, changeRequestId, [{ operation: "insert_page", ref: "c", title: "Copy", document: { document: asDocument.document } }]),
+      "c",
+    );
+    const copied = await crPage(spaceId, changeRequestId, copy);
+    expect(copied.markdown).toBe(markdown);
+    const copiedDocument = await read<Page>(f.admin, `${changeRequestContentPath(spaceId, changeRequestId)}/page/${copy}?format=document`);
+    expect(copiedDocument.document).toEqual(asDocument.document);
+    // The copy's links are links of the revision like any other.
+    const links = await read<LinkReport>(f.admin, `${changeRequestContentPath(spaceId, changeRequestId)}/page/${copy}/links`);
+    expect(linkSummary(links)).toEqual([`broken link page:${NO_SUCH_PAGE}`, "ok link url:https://example.com/"]);
   });
 });
 
@@ -483,6 +563,21 @@ describe("POST …/change-requests/{id}/content (updateChangeRequestContent): in
     expect(new TextDecoder().decode(txtDownload.bytes)).toBe("héllo\n");
   });
 
+  it("keeps files with identical bytes apart: each its own id, name and type", async () => {
+    const { spaceId, changeRequestId } = await spaceWithChangeRequest();
+    const same = base64Of(textBytes("<p>same bytes</p>"));
+    const result = await editContent(f.admin, spaceId, changeRequestId, [
+      { operation: "insert_files", files: [{ name: "page.html", contentType: "text/html", base64: same }] },
+      { operation: "insert_files", files: [{ name: "page.txt", contentType: "text/plain", base64: same }] },
+    ]);
+    const [html, text] = result.insertedFiles as unknown as [File, File];
+    expect(html.id).not.toBe(text.id);
+    expect((await download(html.downloadURL)).type).toBe("text/html");
+    expect((await download(text.downloadURL)).type).toBe("text/plain");
+    const listed = await read<{ items: File[] }>(f.admin, `${changeRequestContentPath(spaceId, changeRequestId)}/files`);
+    expect(listed.items.map((file) => `${file.name} ${file.contentType} ${file.size}`).sort()).toEqual(["page.html text/html 17", "page.txt text/plain 17"]);
+  });
+
   it("answers 404 for a download URL whose signature, expiry, name or type was altered", async () => {
     const { spaceId, changeRequestId } = await spaceWithChangeRequest();
     const result = await editContent(f.admin, spaceId, changeRequestId, [
@@ -515,6 +610,26 @@ describe("POST …/change-requests/{id}/content (updateChangeRequestContent): in
     }
   });
 
+  it("answers 404 for a correctly signed URL once it has expired (URLs live an hour)", async () => {
+    const { spaceId, changeRequestId } = await spaceWithChangeRequest();
+    const result = await editContent(f.admin, spaceId, changeRequestId, [
+      { operation: "insert_files", files: [{ name: "old.txt", contentType: "text/plain", base64: base64Of(textBytes("old")) }] },
+    ]);
+    const issued = new URL(result.insertedFiles[0]!.downloadURL);
+    // It expires an hour after it was issued.
+    expect(Number(issued.searchParams.get("expires")) - Math.floor(Date.now() / 1000)).toBeGreaterThan(DOWNLOAD_URL_LIFETIME_SECONDS - 60);
+    expect(Number(issued.searchParams.get("expires")) - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(DOWNLOAD_URL_LIFETIME_SECONDS);
+    const target = { blobKey: issued.pathname.slice(DOWNLOAD_PATH_PREFIX.length), name: "old.txt", contentType: "text/plain" };
+    const secret = (env as unknown as { SIGNING_SECRET: string }).SIGNING_SECRET;
+    // Signed with the deployment's secret just now: valid (so the next one fails for its age only).
+    const fresh = await signDownloadUrl(ORIGIN, secret, target);
+    expect(new TextDecoder().decode((await download(fresh)).bytes)).toBe("old");
+    const expired = await signDownloadUrl(ORIGIN, secret, target, Date.now() - (DOWNLOAD_URL_LIFETIME_SECONDS + 60) * 1000);
+    expect((await download(expired)).status).toBe(404);
+    // Signed with another secret: refused too.
+    expect((await download(await signDownloadUrl(ORIGIN, "another-secret", target))).status).toBe(404);
+  });
+
   it("accepts a file of exactly 1 MiB, and refuses one byte more (400 naming the file's base64)", async () => {
     const { spaceId, changeRequestId } = await spaceWithChangeRequest();
     const mebibyte = new Uint8Array(1024 * 1024).fill(0x61);
@@ -541,6 +656,8 @@ describe("POST …/change-requests/{id}/content (updateChangeRequestContent): in
       [{ operation: "insert_files", files: [{ ...file, contentType: "text" }] }, /'changes\[0\]\.files\[0\]\.contentType'/],
       [{ operation: "insert_files", files: [{ ...file, name: "" }] }, /'changes\[0\]\.files\[0\]\.name'/],
       [{ operation: "insert_files", files: [] }, /'changes\[0\]\.files'/],
+      // GitBook's `url` source (fetching the bytes) is not supported: base64 is required.
+      [{ operation: "insert_files", files: [{ name: "a.png", contentType: "image/png", url: "https://example.com/a.png" }] }, /'changes\[0\]\.files\[0\]\.base64'/],
     ];
     await inParallel(cases, async ([change, field]) => {
       expect(errorMessage(await postChanges(f.admin, spaceId, changeRequestId, [change]), 400), JSON.stringify(change)).toMatch(field);
@@ -561,7 +678,7 @@ describe("POST …/change-requests/{id}/content (updateChangeRequestContent): ba
         document: { markdown: "See [the other](./otherref.md), [again](otherref) and [away](https://example.com/otherref.md).\n\n![a](./fileref)\n" },
       },
       { operation: "insert_page", ref: "otherref", title: "Other", document: { markdown: "Back to [first](./first.md).\n" } },
-      { operation: "insert_files", files: [{ ref: "fileref", name: "pic.png", contentType: "image/png", base64: base64Of(binary()) }] },
+      { operation: "insert_files", files: [{ ref: "fileref", name: "pic.png", contentType: "image/png", base64: base64Of(PNG) }] },
     ]);
     const first = createdPage(result, "first");
     const other = createdPage(result, "otherref");
@@ -580,15 +697,32 @@ describe("POST …/change-requests/{id}/content (updateChangeRequestContent): ba
     expect(linkSummary(links)).toEqual([`ok image file:${file}`, `ok link page:${other}`, "ok link url:https://example.com/otherref.md"].sort());
   });
 
-  function binary() {
-    return Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  }
+  it("resolves refs in an updated page's body and in link definitions, leaving titles and other URLs alone", async () => {
+    const { spaceId, changeRequestId } = await spaceWithChangeRequest();
+    const existing = createdPage(
+      await editContent(f.admin, spaceId, changeRequestId, [{ operation: "insert_page", ref: "e", title: "Existing", document: {} }]),
+      "e",
+    );
+    const result = await editContent(f.admin, spaceId, changeRequestId, [
+      {
+        operation: "update_page",
+        page: existing,
+        document: { markdown: 'Read [it][def] and [titled](./fresh.md "fresh.md") or [code](`fresh`).\n\n[def]: ./fresh\n' },
+      },
+      { operation: "insert_page", ref: "fresh", title: "Fresh", document: {} },
+    ]);
+    const fresh = createdPage(result, "fresh");
+    expect((await crPage(spaceId, changeRequestId, existing)).markdown).toBe(
+      `Read [it][def] and [titled](/pages/${fresh} "fresh.md") or [code](\`fresh\`).\n\n[def]: /pages/${fresh}\n`,
+    );
+    expect(backlinkPages(await read(f.admin, `${changeRequestContentPath(spaceId, changeRequestId)}/page/${fresh}/backlinks`))).toEqual([existing]);
+  });
 
   it("refuses a ref used twice or naming an existing page's path (400 naming the ref), changing nothing", async () => {
     const { spaceId, changeRequestId } = await spaceWithChangeRequest();
     await editContent(f.admin, spaceId, changeRequestId, [{ operation: "insert_page", title: "Existing", document: {} }]);
     const before = await changeRequestSnapshot(spaceId, changeRequestId);
-    const file = (ref: string) => ({ ref, name: "f.png", contentType: "image/png", base64: base64Of(binary()) });
+    const file = (ref: string) => ({ ref, name: "f.png", contentType: "image/png", base64: base64Of(PNG) });
     const cases: Array<[unknown[], RegExp]> = [
       [
         [
@@ -690,10 +824,6 @@ describe("POST …/change-requests/{id}/content (updateChangeRequestContent): th
       { operation: "update_page", page, title: "P1" },
       { operation: "update_page", page, description: "twice" },
     ]);
-    // BUG: GitBook's spec (ChangeRequestContentUpdate.changes) says "One entry per affected page
-    // (deduplicated), in the order the pages were first touched by the batch", but
-    // src/domain/change-requests/edit-content.ts (EditBatch.updatePage/insertPage/deletePage)
-    // pushes one entry per change, so this page is listed twice.
     expect(result.changes.map((change) => [change.object, change.page.id])).toEqual([["updated_page", page]]);
     expect(await crPage(spaceId, changeRequestId, page)).toMatchObject({ title: "P1", description: "twice" });
   });
@@ -716,6 +846,20 @@ describe("POST …/change-requests/{id}/content (updateChangeRequestContent): th
     // A refused edit makes no revision.
     errorMessage(await postChanges(f.admin, spaceId, changeRequestId, [{ operation: "delete_page", page: NO_SUCH_PAGE }]), 400);
     expect((await revisionOf()).id).toBe(second.changeRequest.revision);
+  });
+
+  it("applies concurrent edits one after the other: none lost, each its own revision", async () => {
+    const { spaceId, changeRequestId } = await spaceWithChangeRequest();
+    const results = await Promise.all(
+      ["One", "Two", "Three", "Four"].map((title) => editContent(f.edit, spaceId, changeRequestId, [{ operation: "insert_page", title, document: {} }])),
+    );
+    const revisions = new Set(results.map((result) => result.changeRequest.revision));
+    expect(revisions.size).toBe(4);
+    expect(titles(await crPages(spaceId, changeRequestId)).sort()).toEqual(["Four", "One", "Three", "Two"]);
+    // The change request ends on one of them, whose parent is another of them.
+    const revision = await read(f.admin, changeRequestContentPath(spaceId, changeRequestId));
+    expect(revisions.has(revision.id)).toBe(true);
+    expect(revisions.has(revision.parents[0])).toBe(true);
   });
 
   it("accepts 50 changes and refuses 51, an empty batch, an unknown operation and malformed bodies (400)", async () => {
@@ -790,6 +934,19 @@ describe("POST …/change-requests/{id}/content (updateChangeRequestContent): wh
     expect(titles(await livePages(spaceId))).toEqual(["Merged page"]);
   });
 
+  it("refuses a change request of a deleted space (409) until the space is restored", async () => {
+    const { spaceId, changeRequestId } = await spaceWithChangeRequest();
+    const deleted = await call("DELETE", `/v1/spaces/${spaceId}`, { token: f.admin.token });
+    expect(deleted.status).toBe(204);
+    const before = await changeRequestSnapshot(spaceId, changeRequestId);
+    expect(errorMessage(await postChanges(f.admin, spaceId, changeRequestId, attempt()), 409)).toMatch(/deleted/);
+    expect(await changeRequestSnapshot(spaceId, changeRequestId)).toEqual(before);
+    const restored = await call("POST", `/v1/spaces/${spaceId}/restore`, { token: f.admin.token });
+    expect(restored.status).toBe(200);
+    await editContent(f.admin, spaceId, changeRequestId, attempt("Restored"));
+    expect(titles(await crPages(spaceId, changeRequestId))).toEqual(["Restored"]);
+  });
+
   it("refuses an archived change request (409) until it is reopened", async () => {
     const { spaceId, changeRequestId } = await spaceWithChangeRequest();
     const archive = await call("PATCH", changeRequestPath(spaceId, changeRequestId), { token: f.admin.token, body: { status: "archived" } });
@@ -861,8 +1018,6 @@ function withoutDownloadUrls<T>(value: T): T {
   }
   return value;
 }
-
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
 
 describe("space content reads (getCurrentRevision, listPages, getPageById, listFiles, getFileById, backlinks, links)", () => {
   const GUIDE = "# Guide\n\nWelcome to the guide.\n\n## Setup\n\nRead the [reference](./reference.md).\n\n![Logo](./logo.png)\n";
@@ -942,6 +1097,16 @@ describe("space content reads (getCurrentRevision, listPages, getPageById, listF
       { id: files.logo.id, name: "logo.png", contentType: "image/png", size: PNG.length },
       { id: files.notes.id, name: "notes.txt", contentType: "text/plain", size: 11 },
     ]);
+  });
+
+  it("accepts GitBook's metadata and computed switches, which change nothing here", async () => {
+    const plain = await read(f.read, path("/pages"));
+    for (const query of ["metadata=false", "computed=false", "metadata=true&computed=true"]) {
+      expect(await read(f.read, path(`/pages?${query}`)), query).toEqual(plain);
+      expect((await read(f.read, path(`?${query}`))).id, query).toBe((await read(f.read, path())).id);
+    }
+    expect(errorMessage(await call("GET", path("?metadata=nope"), { token: f.read.token }), 400)).toMatch(/'metadata'/);
+    expect(errorMessage(await call("GET", path("/files?computed=1"), { token: f.read.token }), 400)).toMatch(/'computed'/);
   });
 
   it("listPages: the same page tree, as GitBook's spec says", async () => {
@@ -1085,13 +1250,17 @@ describe("space content reads (getCurrentRevision, listPages, getPageById, listF
 
     const walked: LinkItem[] = [];
     let page: string | undefined;
+    let requests = 0;
     do {
       const query = new URLSearchParams({ limit: "3", ...(page ? { page } : {}) });
       const body = await read<LinkReport>(f.read, `/v1/spaces/${spaceId}/links?${query}`);
       expect(body.count).toBe(7);
+      expect(body.stats).toEqual(report.stats);
       walked.push(...body.items);
       page = body.next?.page;
-    } while (page !== undefined && walked.length < 10);
+      requests += 1;
+    } while (page !== undefined && requests < 5);
+    expect(requests).toBe(3);
     expect(walked).toEqual(report.items);
   });
 
@@ -1109,9 +1278,12 @@ describe("space content reads (getCurrentRevision, listPages, getPageById, listF
             "[lookalike](https://docs.test.example.com/x) [ext](http://example.org/docs)\n",
         },
       },
+      // A second page linking the same target: one item, two locations.
+      { operation: "insert_page", ref: "second", title: "Second linker", document: { markdown: "Also [t](./target.md).\n" } },
     ]);
     const target = createdPage(inserted, "target");
     const linker = createdPage(inserted, "linker");
+    const second = createdPage(inserted, "second");
     const linksPath = `/v1/spaces/${space.id}/links`;
     const expectedUrls = [
       "in-app link url:https://docs.test",
@@ -1122,6 +1294,8 @@ describe("space content reads (getCurrentRevision, listPages, getPageById, listF
     const before = await read<LinkReport>(f.read, linksPath);
     expect(linkSummary(before)).toEqual([`ok link page:${target}`, ...expectedUrls].sort());
     expect(before.stats).toEqual({ total: 5, broken: { total: 0, changeRequest: 0 } });
+    const toTarget = before.items.find((item) => item.targetReference.page === target)!;
+    expect(toTarget.locationReferences.map((location) => location.page).sort()).toEqual([linker, second].sort());
 
     await commitToMain(f.admin, space.id, [{ operation: "delete_page", page: target }]);
     const after = await read<LinkReport>(f.read, linksPath);
@@ -1129,7 +1303,7 @@ describe("space content reads (getCurrentRevision, listPages, getPageById, listF
     expect(after.stats).toEqual({ total: 5, broken: { total: 1, changeRequest: 0 } });
     const broken = await read<LinkReport>(f.read, `${linksPath}?status=broken`);
     expect(broken.items).toEqual([
-      expect.objectContaining({ status: "broken", targetReference: expect.objectContaining({ kind: "page", page: target }), locationReferences: [expect.objectContaining({ page: linker })] }),
+      expect.objectContaining({ status: "broken", targetReference: expect.objectContaining({ kind: "page", page: target }), locationReferences: expect.arrayContaining([expect.objectContaining({ page: linker }), expect.objectContaining({ page: second })]) }),
     ]);
   });
 });
@@ -1292,6 +1466,29 @@ describe("change request content reads (its own revision, apart from main's)", (
     errorMessage(await call("GET", changeRequestContentPath(spaceId, 999), { token: f.read.token }), 404);
   });
 
+  it("keeps reading the main content it started from while main moves on, until it is updated", async () => {
+    const space = await createSpace(f.admin, orgId, { title: "Moving main" });
+    await commitToMain(f.admin, space.id, [{ operation: "insert_page", title: "Old", document: { markdown: "old\n" } }]);
+    const edited = await createChangeRequest(f.admin, space.id, "Edited");
+    await editContent(f.admin, space.id, edited.id, [{ operation: "insert_page", title: "Mine", document: {} }]);
+    const untouched = await createChangeRequest(f.admin, space.id, "Untouched");
+    const startedFrom = (await read(f.admin, `/v1/spaces/${space.id}`)).revision;
+    await commitToMain(f.admin, space.id, [{ operation: "insert_page", title: "Later on main", document: {} }]);
+
+    expect(titles(await livePages(space.id))).toEqual(["Old", "Later on main"]);
+    expect(titles(await crPages(space.id, edited.id))).toEqual(["Old", "Mine"]);
+    expect(titles(await crPages(space.id, untouched.id))).toEqual(["Old"]);
+    const untouchedRevision = await read(f.read, changeRequestContentPath(space.id, untouched.id));
+    expect(untouchedRevision).toMatchObject({ id: startedFrom, pages: [expect.objectContaining({ title: "Old", markdown: "old\n" })] });
+
+    expect((await updateChangeRequest(f.admin, space.id, edited.id)).result).toBe("update");
+    expect(titles(await crPages(space.id, edited.id)).sort()).toEqual(["Later on main", "Mine", "Old"]);
+    // The update is a merge revision of the change request, after its edit and main's head.
+    const updated = await read(f.read, changeRequestContentPath(space.id, edited.id));
+    expect(updated.parents).toHaveLength(2);
+    expect(updated.parents[1]).toBe((await read(f.admin, `/v1/spaces/${space.id}`)).revision);
+  });
+
   it("main gets the change request's content once it is merged", async () => {
     const space = await createSpace(f.admin, orgId, { title: "Merge later" });
     const pending = await createChangeRequest(f.admin, space.id);
@@ -1442,10 +1639,9 @@ describe("security of the content routes", () => {
   }, 60_000);
 
   it("answers 401 without a token (or with an unknown one) on every content route, the edit included", async () => {
-    await inParallel(routes, async ([operation, path]) => {
+    await inParallel(routes, async ([, path]) => {
       errorMessage(await call("GET", path), 401);
       errorMessage(await call("GET", path, { token: "not-a-real-token" }), 401);
-      void operation;
     });
     const edit = routes.find(([operation]) => operation === "getRevisionOfChangeRequestById")![1];
     errorMessage(await call("POST", edit, { body: { changes: [{ operation: "insert_page", document: {} }] } }), 401);

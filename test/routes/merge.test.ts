@@ -345,6 +345,28 @@ describe("moves", () => {
     expect(flattenPages(pages).map((page) => page.title).sort()).toEqual(["A", "C"]);
   });
 
+  it("puts a page the change request created under a parent main deleted at the root", async () => {
+    const { spaceId, ids } = await spaceWith({ A: body("a"), B: body("b") });
+    const changeRequest = await createChangeRequest(admin, spaceId, "child of b");
+    const edit = await editContent(admin, spaceId, changeRequest.id, [
+      { operation: "insert_page", ref: "new", into: ids.B, title: "New", document: { markdown: body("new") } },
+    ]);
+    const created = createdPage(edit, "new");
+    await commitToMain(admin, spaceId, [{ operation: "delete_page", page: ids.B }]);
+
+    expect((await mergeChangeRequest(admin, spaceId, changeRequest.id)).result).toBe("conflicts");
+    expect(findPage(await mainPages(admin, spaceId), created)).toBeUndefined();
+    const changeRequestTree = await changeRequestPages(admin, spaceId, changeRequest.id);
+    expect(parentOf(changeRequestTree, created)).toBeNull();
+    expect(bodyOf(changeRequestTree, created)).toBe(body("new"));
+    expect(changeRequestTree.map((page) => page.id)).toEqual([ids.A, created]);
+
+    expect((await mergeChangeRequest(admin, spaceId, changeRequest.id)).result).toBe("merge");
+    const pages = await mainPages(admin, spaceId);
+    expect(pages.map((page) => page.id)).toEqual([ids.A, created]);
+    expect(bodyOf(pages, created)).toBe(body("new"));
+  });
+
   it("puts a page main moved under a parent the change request deleted at the root", async () => {
     const { spaceId, ids } = await spaceWith({ A: body("a"), B: body("b") });
     const changeRequest = await createChangeRequest(admin, spaceId, "delete b");
@@ -513,8 +535,17 @@ describe("change request state around merges", () => {
     expect((await getChangeRequest(spaceId, changeRequest.id)).revisionMerged).toBe(merged.revision);
     expect(bodyOf(await mainPages(admin, spaceId), ids.Page!)).toBe(body("text edited"));
 
-    const space = await getSpace(spaceId);
-    expect(space).toMatchObject({ changeRequests: 5, changeRequestsOpen: 0, changeRequestsDraft: 1 });
+    expect(await getSpace(spaceId)).toMatchObject({ changeRequests: 5, changeRequestsOpen: 0, changeRequestsDraft: 1 });
+
+    // An archived change request can be neither updated nor merged.
+    const archived = await call("PATCH", `/v1/spaces/${spaceId}/change-requests/${bystander.id}`, { token: admin.token, body: { status: "archived" } });
+    expect(archived.status, JSON.stringify(archived.body)).toBe(200);
+    errorMessage(await call("POST", `/v1/spaces/${spaceId}/change-requests/${bystander.id}/merge`, { token: admin.token }), 409);
+    errorMessage(await call("POST", `/v1/spaces/${spaceId}/change-requests/${bystander.id}/update`, { token: admin.token }), 409);
+    expect(await getChangeRequest(spaceId, bystander.id)).toMatchObject({ status: "archived", revision: bystander.revision });
+    expect(await getSpace(spaceId)).toMatchObject({ changeRequests: 5, changeRequestsOpen: 0, changeRequestsDraft: 0 });
+    // Nor can a merged one's status change.
+    errorMessage(await call("PATCH", `/v1/spaces/${spaceId}/change-requests/${changeRequest.id}`, { token: admin.token, body: { status: "open" } }), 409);
   });
 });
 

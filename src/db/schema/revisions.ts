@@ -54,6 +54,7 @@ export interface PageData {
   hidden?: boolean;
   noIndex?: boolean;
   noRobotsIndex?: boolean;
+  condition?: string;
   layout?: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;

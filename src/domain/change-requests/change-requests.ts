@@ -1,4 +1,4 @@
-import { and, count, eq, exists, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, exists, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { CallerContext } from "../../context";
 import { rawAll } from "../../db/raw";
 import {
@@ -80,7 +80,7 @@ export async function updateChangeRequestDetails(ctx: CallerContext, spaceId: st
   if (input.status !== undefined && changeRequest.status === "merged") {
     throw conflict(`Change request '${idOrNumber}' is merged: its status cannot change`);
   }
-  const [, , [record]] = await ctx.db.batch([
+  const [updated, , [record]] = await ctx.db.batch([
     ctx.db
       .update(changeRequests)
       .set({
@@ -89,10 +89,13 @@ export async function updateChangeRequestDetails(ctx: CallerContext, spaceId: st
         ...(input.status !== undefined ? { status: input.status } : {}),
         updatedAt: nowIso(),
       })
-      .where(eq(changeRequests.id, changeRequest.id)),
+      // A merge may have landed since the read above: it is never undone by a status change.
+      .where(and(eq(changeRequests.id, changeRequest.id), input.status !== undefined ? ne(changeRequests.status, "merged") : undefined))
+      .returning({ id: changeRequests.id }),
     recountChangeRequests(ctx.db, spaceId),
     selectChangeRequestRecords(ctx.db).where(eq(changeRequests.id, changeRequest.id)).limit(1),
   ]);
+  if (updated.length === 0) throw conflict(`Change request '${idOrNumber}' is merged: its status cannot change`);
   return presentChangeRequest(record as ChangeRequestRecord, ctx.urls);
 }
 

@@ -8,6 +8,7 @@ import { presentFileObject } from "../revisions/present";
 import { getChangeRequest, loadChangeRequestAccess } from "./change-requests";
 import type { PreparedChange, PreparedFile } from "./edit-content";
 import { assertMergeRulesMet } from "./merge-rules";
+import { assertInProgress } from "./reviews";
 
 /**
  * The Worker's side of the operations that create revisions: permission checks and file uploads
@@ -85,6 +86,8 @@ export async function updateChangeRequestFromMain(ctx: CallerContext, spaceId: s
 export async function mergeChangeRequestIntoMain(ctx: CallerContext, spaceId: string, idOrNumber: string) {
   const { space, changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
   assertContentAction(space.level, "merge", "space");
+  // A merged or archived change request is a 409 whatever the rules say.
+  assertInProgress(changeRequest);
   await assertMergeRulesMet(ctx, space.row, changeRequest);
   const result = unwrapOutcome(
     await spaceCoordinator(ctx.env, spaceId).mergeChangeRequest({ spaceId, changeRequestId: changeRequest.id, callerId: ctx.caller.id, now: nowIso() }),

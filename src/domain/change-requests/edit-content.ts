@@ -8,7 +8,7 @@ import type { ContentChangeInput, InsertPageInput, UpdatePageInput } from "../..
 import { documentToMarkdown, parseMarkdownPage, resolveBatchRefs, type PageMetadataFromMarkdown } from "../content/markdown";
 import { insertDocuments, prepareDocument, type StoredDocument } from "../revisions/documents";
 import { entryKey, readLine, toEntry, type Entry, type PageEntry } from "../revisions/entries";
-import { PageTree, slugify } from "../revisions/page-tree";
+import { PageTree, slugify, uniqueSlug } from "../revisions/page-tree";
 import { overlayWrites } from "./overlay";
 import { assertEditable, loadChangeRequestState } from "./state";
 
@@ -83,12 +83,17 @@ export async function applyContentEdit(db: Database, input: ContentEditInput): P
     db.update(changeRequests).set({ revisionId, headOrdinal: ordinal, updatedAt: input.now }).where(eq(changeRequests.id, changeRequest.id)),
     db.insert(changeRequestContributors).values({ changeRequestId: changeRequest.id, userId: input.callerId }).onConflictDoNothing(),
   ]);
-  return { revisionId, changes: batch.affected, insertedFiles: batch.insertedFiles };
+  return { revisionId, changes: [...batch.affected.values()], insertedFiles: batch.insertedFiles };
 }
 
 /** The batch applied in memory, in order, over the change request's current entries. */
 class EditBatch {
-  readonly affected: AffectedPage[] = [];
+  /**
+   * One entry per page the batch touched, in the order first touched (GitBook: "deduplicated"):
+   * a created page stays `created_page` through later updates; a deletion makes it `deleted_page`,
+   * or drops it when the batch had created it.
+   */
+  readonly affected = new Map<string, AffectedPage>();
   readonly insertedFiles: ContentEditResult["insertedFiles"] = [];
   private readonly touched = new Set<string>();
   /** Batch-local refs, resolved before any change applies, so order does not matter. */
@@ -170,7 +175,7 @@ class EditBatch {
     };
     this.set(page);
     this.bodies.set(id, body.markdown ?? "");
-    this.affected.push({ object: "created_page", ...(change.ref ? { ref: change.ref } : {}), page: id });
+    this.affected.set(id, { object: "created_page", ...(change.ref ? { ref: change.ref } : {}), page: id });
   }
 
   private updatePage(change: UpdatePageInput, field: (name: string) => string): void {
@@ -198,7 +203,7 @@ class EditBatch {
     };
     this.set(updated);
     if (body.markdown !== undefined) this.bodies.set(page.id, body.markdown);
-    this.affected.push({ object: "updated_page", page: page.id });
+    if (!this.affected.has(page.id)) this.affected.set(page.id, { object: "updated_page", page: page.id });
   }
 
   private deletePage(pageId: string, field: (name: string) => string): void {
@@ -208,7 +213,8 @@ class EditBatch {
       this.entries.delete(entryKey("page", page.id));
       this.touched.add(entryKey("page", page.id));
       this.bodies.delete(page.id);
-      this.affected.push({ object: "deleted_page", page: page.id });
+      if (this.affected.get(page.id)?.object === "created_page") this.affected.delete(page.id);
+      else this.affected.set(page.id, { object: "deleted_page", page: page.id });
     }
   }
 
@@ -267,28 +273,22 @@ function bodyOf(document: NonNullable<UpdatePageInput["document"]>, field: strin
   return { metadata: {}, markdown: "" };
 }
 
-type MetadataFields = Pick<InsertPageInput, "emoji" | "icon" | "description" | "hidden" | "noIndex" | "noRobotsIndex">;
+type MetadataFields = Pick<InsertPageInput, "emoji" | "icon" | "description" | "hidden" | "noIndex" | "noRobotsIndex" | "condition">;
 
 /** Page data with the request's fields applied, then the frontmatter's (which take precedence). */
 function pageData(data: PageData, fields: MetadataFields, frontmatter: PageMetadataFromMarkdown): PageData {
   const merged: PageData = { ...data };
   for (const source of [fields, frontmatter] as const) {
-    for (const key of ["emoji", "icon", "description", "hidden", "noIndex", "noRobotsIndex"] as const) {
-      const value = source[key];
+    for (const key of ["emoji", "icon", "description", "hidden", "noIndex", "noRobotsIndex", "condition"] as const) {
+      const value = (source as MetadataFields)[key];
       if (value === undefined) continue;
-      // An empty emoji, icon or description removes it.
+      // An empty emoji, icon, description or condition removes it.
       if (value === "") delete merged[key];
       else (merged as unknown as Record<string, unknown>)[key] = value;
     }
   }
   if (frontmatter.layout) merged.layout = { ...(data.layout ?? {}), ...frontmatter.layout };
   return merged;
-}
-
-function uniqueSlug(slug: string, siblings: readonly PageEntry[]): string {
-  const taken = new Set(siblings.map((sibling) => sibling.data.slug));
-  if (!taken.has(slug)) return slug;
-  for (let suffix = 2; ; suffix++) if (!taken.has(`${slug}-${suffix}`)) return `${slug}-${suffix}`;
 }
 
 function assertSlugFree(slug: string, siblings: readonly PageEntry[], self: string | null, field: string): void {

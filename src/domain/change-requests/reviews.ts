@@ -22,12 +22,18 @@ import { loadChangeRequestAccess, type ChangeRequestAccess } from "./change-requ
 const reviewer = alias(users, "reviewer");
 const requester = alias(users, "requester");
 
-/** A review is outdated when its reviewer reviewed again, or was asked again, after it. */
-const reviewOutdated = sql<number>`(EXISTS (SELECT 1 FROM ${changeRequestReviews} later WHERE later.change_request_id = ${changeRequestReviews.changeRequestId}
-    AND later.reviewer_id = ${changeRequestReviews.reviewerId} AND (later.created_at > ${changeRequestReviews.createdAt}
-    OR (later.created_at = ${changeRequestReviews.createdAt} AND later.id > ${changeRequestReviews.id})))
-  OR EXISTS (SELECT 1 FROM ${changeRequestRequestedReviewers} asked WHERE asked.change_request_id = ${changeRequestReviews.changeRequestId}
-    AND asked.user_id = ${changeRequestReviews.reviewerId} AND asked.created_at > ${changeRequestReviews.createdAt}))`.as("outdated");
+/**
+ * A review is outdated when its reviewer reviewed again, or was asked again, after it. The outer
+ * columns are written with their table's name: Drizzle leaves it out in single-table selects, and
+ * the subquery's own columns would then shadow them.
+ */
+const outer = (column: string) => sql.raw(`"change_request_reviews"."${column}"`);
+const isOutdated = sql<number>`(EXISTS (SELECT 1 FROM ${changeRequestReviews} later WHERE later.change_request_id = ${outer("change_request_id")}
+    AND later.reviewer_id = ${outer("reviewer_id")} AND (later.created_at > ${outer("created_at")}
+    OR (later.created_at = ${outer("created_at")} AND later.id > ${outer("id")})))
+  OR EXISTS (SELECT 1 FROM ${changeRequestRequestedReviewers} asked WHERE asked.change_request_id = ${outer("change_request_id")}
+    AND asked.user_id = ${outer("reviewer_id")} AND asked.created_at > ${outer("created_at")}))`;
+const reviewOutdated = sql<number>`${isOutdated}`.as("outdated");
 
 function selectReviews(db: Database) {
   return db
@@ -35,8 +41,8 @@ function selectReviews(db: Database) {
       review: changeRequestReviews,
       outdated: reviewOutdated,
       requestedBy: sql<string | null>`${changeRequestRequestedReviewers.requestedBy}`.as("requested_by_id"),
-      ...joinedUserColumns(reviewer, "reviewer"),
-      ...joinedUserColumns(requester, "requester"),
+      ...joinedUserColumns(reviewer, "reviewerUser"),
+      ...joinedUserColumns(requester, "requesterUser"),
     })
     .from(changeRequestReviews)
     .leftJoin(reviewer, eq(reviewer.id, changeRequestReviews.reviewerId))
@@ -54,12 +60,12 @@ type ReviewRecord = Awaited<ReturnType<ReturnType<typeof selectReviews>["where"]
 
 function presentReview(record: ReviewRecord, spaceId: string, urls: Urls) {
   const { review } = record;
-  const requestedBy = hasJoinedUser(record, "requester") ? joinedUser(record, "requester", "") : null;
+  const requestedBy = hasJoinedUser(record, "requesterUser") ? joinedUser(record, "requesterUser", "") : null;
   return {
     object: "change-request-review" as const,
     id: review.id,
     revision: review.revisionId,
-    reviewer: presentUser(joinedUser(record, "reviewer", review.reviewerId), urls),
+    reviewer: presentUser(joinedUser(record, "reviewerUser", review.reviewerId), urls),
     ...(requestedBy ? { requestedBy: presentUser(requestedBy, urls) } : {}),
     status: review.status,
     outdated: Boolean(record.outdated),
@@ -94,7 +100,7 @@ export async function listReviews(ctx: CallerContext, spaceId: string, idOrNumbe
   const { changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
   const where = and(
     eq(changeRequestReviews.changeRequestId, changeRequest.id),
-    outdated === undefined ? undefined : outdated ? sql`${reviewOutdated} = 1` : sql`${reviewOutdated} = 0`,
+    outdated === undefined ? undefined : outdated ? isOutdated : sql`NOT ${isOutdated}`,
   );
   const page = await fetchPage(ctx.db, request, {
     sortName: "createdAt:desc",
@@ -130,7 +136,7 @@ export async function currentApprovers(db: Database, changeRequestId: string): P
   return new Set(rows.filter((row) => row.status === "approved" && !row.outdated).map((row) => row.reviewerId));
 }
 
-function assertInProgress(changeRequest: ChangeRequestAccess["changeRequest"]) {
+export function assertInProgress(changeRequest: ChangeRequestAccess["changeRequest"]) {
   if (changeRequest.status === "merged" || changeRequest.status === "archived") {
     throw conflict(`Change request '${changeRequest.id}' is ${changeRequest.status}`);
   }
@@ -142,8 +148,8 @@ function selectRequested(db: Database) {
   return db
     .select({
       request: changeRequestRequestedReviewers,
-      ...joinedUserColumns(reviewer, "reviewer"),
-      ...joinedUserColumns(requester, "requester"),
+      ...joinedUserColumns(reviewer, "reviewerUser"),
+      ...joinedUserColumns(requester, "requesterUser"),
     })
     .from(changeRequestRequestedReviewers)
     .leftJoin(reviewer, eq(reviewer.id, changeRequestRequestedReviewers.userId))
@@ -157,10 +163,10 @@ function presentRequested(record: RequestedRecord, urls: Urls) {
   return {
     object: "change-request-requested-reviewer" as const,
     revision: request.revisionId,
-    requestedBy: presentUser(joinedUser(record, "requester", request.requestedBy), urls),
+    requestedBy: presentUser(joinedUser(record, "requesterUser", request.requestedBy), urls),
     createdAt: request.createdAt,
     kind: "user" as const,
-    user: presentUser(joinedUser(record, "reviewer", request.userId), urls),
+    user: presentUser(joinedUser(record, "reviewerUser", request.userId), urls),
   };
 }
 
@@ -176,8 +182,8 @@ export async function requestReviewers(
   assertInProgress(changeRequest);
   const userIds = [...new Set(input.users)];
   if (userIds.includes(changeRequest.createdBy)) throw badRequest("Invalid body field 'users': the author cannot review their own change request");
-  const [unknown] = await nonMembers(ctx, space.row.organizationId, userIds);
-  if (unknown) throw badRequest(`Invalid body field 'users': user '${unknown}' is not a member of this organization`);
+  const [unknown] = await nonMembers(ctx, space.row.organizationId, userIds, { excludeGuests: true });
+  if (unknown) throw badRequest(`Invalid body field 'users': user '${unknown}' is not a member of this organization who can see the space`);
   const now = nowIso();
   const rows = userIds.map((userId) => ({ changeRequestId: changeRequest.id, userId, requestedBy: ctx.caller.id, revisionId: changeRequest.revisionId, createdAt: now }));
   const [, , records] = await ctx.db.batch([
@@ -224,6 +230,7 @@ export async function listRequestedReviewers(ctx: CallerContext, spaceId: string
 
 export async function removeRequestedReviewer(ctx: CallerContext, spaceId: string, idOrNumber: string, userId: string) {
   const { space, changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
+  assertLive(space.row);
   assertContentAction(space.level, "edit", "space");
   await ctx.db
     .delete(changeRequestRequestedReviewers)

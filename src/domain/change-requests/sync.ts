@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { changeRequests, revisions, spaces } from "../../db/schema";
+import { changeRequests, revisions, spaces, type PageData } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { positionBetween } from "../../lib/ordering";
 import { insertDocuments, prepareDocument, readDocuments, type StoredDocument } from "../revisions/documents";
-import { MAIN_LINE, entryKey, sameState, splitKey, readEntries, readLine, toEntry, writeLine, type Entry, type EntryWrite } from "../revisions/entries";
+import { MAIN_LINE, entryKey, isPage, sameState, splitKey, readEntries, readLine, toEntry, writeLine, type Entry, type EntryWrite, type PageEntry } from "../revisions/entries";
 import { mergeEntry, mergeText, type EntryMergeOutcome } from "../revisions/merge";
-import { PageTree } from "../revisions/page-tree";
+import { PageTree, uniqueSlug } from "../revisions/page-tree";
 import { recountChangeRequests } from "./counters";
 import { overlayWrites } from "./overlay";
 import { assertEditable, loadChangeRequestState, mainHeadPoint, type ChangeRequestState } from "./state";
@@ -106,7 +106,7 @@ async function mergeWithMain(db: Database, state: ChangeRequestState): Promise<M
   const documents = await mergeBodies(db, outcomes);
   const entries = new Map([...outcomes].map(([key, outcome]) => [key, outcome.state]));
   let conflict = [...outcomes.values()].some((outcome) => outcome.conflict);
-  if (movesOrDeletesPages(entries, ours)) conflict = (await repairTree(db, space.id, state.mainHeadOrdinal, entries, ours)) || conflict;
+  if (reshapesTree(entries, ours)) conflict = (await repairTree(db, space.id, state.mainHeadOrdinal, entries, ours)) || conflict;
   return { entries, documents, conflict, ours };
 }
 
@@ -129,19 +129,23 @@ async function mergeBodies(db: Database, outcomes: Map<string, EntryMergeOutcome
   return stored;
 }
 
-function movesOrDeletesPages(entries: Map<string, Entry | null>, ours: Map<string, Entry>): boolean {
+/** Whether the merge adds, moves, renames or deletes pages: then main's tree must be checked. */
+function reshapesTree(entries: Map<string, Entry | null>, ours: Map<string, Entry>): boolean {
   for (const [key, entry] of entries) {
-    const before = ours.get(key);
     if (!key.startsWith("page:")) continue;
+    const before = ours.get(key);
     if (entry === null ? before !== undefined : before === undefined || entry.parentId !== before.parentId) return true;
+    if (entry !== null && before !== undefined && (entry.data as PageData).slug !== (before.data as PageData).slug) return true;
   }
   return false;
 }
 
 /**
- * A merge that moves or deletes pages can leave a page under a parent the other side deleted, or
- * two pages each under the other. Such pages are put back at the root (a conflict: the authors
- * decide where they go); nothing is lost. Reads main's page tree: only when pages moved.
+ * A merge that adds, moves, renames or deletes pages can leave a page under a parent the other
+ * side deleted, two pages each under the other, or two siblings with one slug. Detached pages go
+ * back to the root (a conflict: the authors decide where they go; nothing is lost), and a page of
+ * the merge whose slug a sibling already has gets the next free one (`-2`, ...), as an edit would.
+ * Reads main's page tree without bodies: only when the tree changes shape.
  */
 async function repairTree(db: Database, spaceId: string, headOrdinal: number, entries: Map<string, Entry | null>, ours: Map<string, Entry>) {
   const main = await readEntries(db, mainHeadPoint(spaceId, headOrdinal), { kind: "page" });
@@ -150,23 +154,30 @@ async function repairTree(db: Database, spaceId: string, headOrdinal: number, en
     else main.set(key, entry);
   }
   const tree = new PageTree(main.values());
-  let lastRoot = tree.children(null).at(-1)?.position ?? null;
-  let repaired = false;
-  for (const page of tree.pages.values()) {
-    const chain = tree.ancestors(page.id);
-    const top = chain.at(-1) ?? page;
-    const attached = top.parentId === null;
-    if (attached) continue;
-    // Detached: its topmost ancestor's parent is missing, or the chain loops back on itself.
-    const key = entryKey("page", top.id);
-    lastRoot = positionBetween(lastRoot, null);
-    const fixed = { ...top, parentId: null, position: lastRoot };
+  const replace = (page: PageEntry, fixed: PageEntry) => {
+    const key = entryKey("page", page.id);
     entries.set(key, fixed);
-    tree.pages.set(top.id, fixed);
-    if (!ours.has(key)) ours.set(key, top);
-    repaired = true;
+    tree.pages.set(page.id, fixed);
+    if (!ours.has(key) && main.has(key)) ours.set(key, page);
+  };
+  let lastRoot = tree.children(null).at(-1)?.position ?? null;
+  let detached = false;
+  for (const page of [...tree.pages.values()]) {
+    const top = tree.ancestors(page.id).at(-1) ?? tree.pages.get(page.id)!;
+    if (top.parentId === null) continue;
+    // Detached: its topmost ancestor's parent is missing, or the chain loops back on itself.
+    lastRoot = positionBetween(lastRoot, null);
+    replace(top, { ...top, parentId: null, position: lastRoot });
+    detached = true;
   }
-  return repaired;
+  const settled = new PageTree(tree.pages.values());
+  for (const [key, entry] of entries) {
+    if (!entry || !isPage(entry) || ours.get(key)?.data === entry.data) continue;
+    const siblings = settled.children(entry.parentId).filter((sibling) => sibling.id !== entry.id);
+    const slug = uniqueSlug(entry.data.slug, siblings);
+    if (slug !== entry.data.slug) entries.set(key, { ...entry, data: { ...entry.data, slug } });
+  }
+  return detached;
 }
 
 /** The change request's new revision: main's head with the merged entries on top. */

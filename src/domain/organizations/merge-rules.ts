@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { CallerContext } from "../../context";
 import { organizationMembers } from "../../db/schema";
 import { chunks, MAX_IDS_PER_IN_LIST } from "../../db/limits";
@@ -6,13 +6,25 @@ import { badRequest } from "../../lib/errors";
 import type { SpaceMergeRulesValue } from "../../schemas/merge-rules";
 
 /** The ids among `userIds` that are not members of the organization, in one round trip. */
-export async function nonMembers(ctx: CallerContext, organizationId: string, userIds: readonly string[]): Promise<string[]> {
+export async function nonMembers(
+  ctx: CallerContext,
+  organizationId: string,
+  userIds: readonly string[],
+  options: { excludeGuests?: boolean } = {},
+): Promise<string[]> {
   const unique = [...new Set(userIds)];
   const [first, ...rest] = chunks(unique, MAX_IDS_PER_IN_LIST).map((ids) =>
     ctx.db
       .select({ userId: organizationMembers.userId })
       .from(organizationMembers)
-      .where(and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.userId, ids))),
+      .where(
+        and(
+          eq(organizationMembers.organizationId, organizationId),
+          inArray(organizationMembers.userId, ids),
+          // Guests see no content, so they cannot be asked to review it.
+          options.excludeGuests ? isNotNull(organizationMembers.role) : undefined,
+        ),
+      ),
   );
   const found = first ? await ctx.db.batch([first, ...rest]) : [];
   const known = new Set(found.flat().map((member) => member.userId));

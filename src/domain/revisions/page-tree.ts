@@ -87,3 +87,10 @@ export function slugify(title: string): string {
     .slice(0, 100);
   return slug || "page";
 }
+
+/** `slug`, or `slug-2`, `slug-3`... whichever no sibling has. */
+export function uniqueSlug(slug: string, siblings: readonly PageEntry[]): string {
+  const taken = new Set(siblings.map((sibling) => sibling.data.slug));
+  if (!taken.has(slug)) return slug;
+  for (let suffix = 2; ; suffix++) if (!taken.has(`${slug}-${suffix}`)) return `${slug}-${suffix}`;
+}

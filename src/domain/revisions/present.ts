@@ -43,6 +43,7 @@ export function presentPage(page: PageEntry, context: PagePresentation): Revisio
     ...(data.icon ? { icon: data.icon } : {}),
     createdAt: data.createdAt,
     updatedAt: data.updatedAt,
+    ...(data.condition ? { condition: data.condition } : {}),
     kind: "sheet",
     type: "document" as const,
     urls: { app: context.appUrl(page) },
