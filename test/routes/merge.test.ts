@@ -404,6 +404,24 @@ describe("moves", () => {
   });
 });
 
+describe("slugs", () => {
+  it("gives a page the merge brings in the next free slug when main has a sibling with its slug", async () => {
+    const { spaceId } = await spaceWith({ A: body("a") });
+    const changeRequest = await createChangeRequest(admin, spaceId, "adds Same");
+    await editContent(admin, spaceId, changeRequest.id, [{ operation: "insert_page", title: "Same", document: { markdown: body("theirs") } }]);
+    await commitToMain(admin, spaceId, [{ operation: "insert_page", title: "Same", document: { markdown: body("ours") } }]);
+
+    expect((await mergeChangeRequest(admin, spaceId, changeRequest.id)).result).toBe("merge");
+    const same = flattenPages(await mainPages(admin, spaceId)).filter((page) => page.title === "Same");
+    // Main's page keeps its path; the one merged in gets the next free slug, as an edit would.
+    // (Both were appended after A on their side, so their order is by id.)
+    expect(same.map((page) => [page.path, page.markdown]).sort()).toEqual([
+      ["same", body("ours")],
+      ["same-2", body("theirs")],
+    ]);
+  });
+});
+
 describe("updating a change request from main", () => {
   it("brings main's changes in, then merges", async () => {
     const { spaceId, ids } = await spaceWith({ Page: body("one", "two", "three") });
