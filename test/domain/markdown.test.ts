@@ -578,9 +578,10 @@ describe("extractLinks", () => {
     ]);
   });
 
-  it("treats only exact page and file paths as content", () => {
+  it("treats page paths as page links and only exact file paths as files", () => {
+    // A page path the edit could not resolve to an id stays a page link, so the link report calls it broken.
     expect(extractLinks("[a](/pages/p1/sub) [b](/pages/p1?x) [c](/files/f1#x) [d](https://host/pages/p1)").map((link) => link.target)).toEqual([
-      { kind: "url", url: "/pages/p1/sub" },
+      { kind: "page", page: "p1/sub" },
       { kind: "url", url: "/pages/p1?x" },
       { kind: "url", url: "/files/f1#x" },
       { kind: "url", url: "https://host/pages/p1" },

@@ -1712,3 +1712,55 @@ describe("duplicating a space with content", () => {
     expect((await read(space.id)).pages).toEqual(original.pages);
   });
 });
+
+describe("links to pages by path", () => {
+  it("resolves /pages/<path> and Git Sync-style relative links to stable page links when a body is stored", async () => {
+    const space = await createSpace(f.admin, orgId, { title: "Paths" });
+    const seeded = await commitToMain(f.admin, space.id, [
+      { operation: "insert_page", ref: "guides", title: "Guides", document: { markdown: "Guides\n" } },
+      { operation: "insert_page", ref: "top", title: "Top", document: { markdown: "Top\n" } },
+    ]);
+    const guides = createdPage(seeded, "guides");
+    const top = createdPage(seeded, "top");
+    const edit = await commitToMain(f.admin, space.id, [
+      { operation: "insert_page", ref: "install", into: guides, title: "Install", document: { markdown: "Install\n" } },
+      {
+        operation: "insert_page",
+        ref: "usage",
+        into: guides,
+        title: "Usage",
+        document: {
+          markdown: [
+            "[abs](/pages/guides/install) [abs-md](/pages/top.md#intro) [sibling](./install.md)",
+            "[up](../top.md) [dir](../guides/README.md) [missing](./nowhere.md) [gone](/pages/no/such)",
+            "",
+          ].join("\n"),
+        },
+      },
+    ]);
+    const install = createdPage(edit, "install");
+    const usage = await call("GET", `/v1/spaces/${space.id}/content/page/${createdPage(edit, "usage")}`, { token: f.admin.token });
+    expect(usage.status).toBe(200);
+    expect(usage.body.markdown).toBe(
+      [
+        `[abs](/pages/${install}) [abs-md](/pages/${top}#intro) [sibling](/pages/${install})`,
+        `[up](/pages/${top}) [dir](/pages/${guides}) [missing](./nowhere.md) [gone](/pages/no/such)`,
+        "",
+      ].join("\n"),
+    );
+    // The resolved links are page links of the index; the unresolved /pages/ one is broken.
+    const links = await call("GET", `/v1/spaces/${space.id}/content/page/${createdPage(edit, "usage")}/links`, { token: f.admin.token });
+    const targets = links.body.items.map((item: { status: string; targetReference: { kind: string; page?: string; url?: string } }) => [
+      item.status,
+      item.targetReference.page ?? item.targetReference.url,
+    ]);
+    expect(targets).toEqual(
+      expect.arrayContaining([
+        ["ok", install],
+        ["ok", top],
+        ["ok", guides],
+        ["broken", "no/such"],
+      ]),
+    );
+  });
+});

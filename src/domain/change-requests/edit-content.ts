@@ -5,7 +5,8 @@ import { badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { positionBetween } from "../../lib/ordering";
 import type { ContentChangeInput, InsertPageInput, UpdatePageInput } from "../../schemas/change-request-content";
-import { documentToMarkdown, parseMarkdownPage, resolveBatchRefs, type PageMetadataFromMarkdown } from "../content/markdown";
+import { documentToMarkdown, parseMarkdownPage, resolveBatchRefs, rewriteLinkUrls, type PageMetadataFromMarkdown } from "../content/markdown";
+import { pagePathResolver } from "../revisions/page-links";
 import { insertDocuments, prepareDocument, type StoredDocument } from "../revisions/documents";
 import { entryKey, readLine, toEntry, type Entry, type PageEntry } from "../revisions/entries";
 import { PageTree, slugify, uniqueSlug } from "../revisions/page-tree";
@@ -236,10 +237,13 @@ class EditBatch {
   /** Stores the batch's bodies, with batch refs resolved, and points their pages at them. */
   async documents(): Promise<StoredDocument[]> {
     const stored: StoredDocument[] = [];
+    // Page paths are resolved against the tree as the whole batch leaves it.
+    const tree = this.bodies.size > 0 ? this.tree() : null;
     for (const [pageId, markdown] of this.bodies) {
       const entry = this.entries.get(entryKey("page", pageId));
       if (!entry) continue;
-      const document = await prepareDocument(resolveBatchRefs(markdown, this.refs));
+      const withRefs = resolveBatchRefs(markdown, this.refs);
+      const document = await prepareDocument(rewriteLinkUrls(withRefs, pagePathResolver(tree!, pageId)));
       entry.documentId = document.id;
       stored.push(document);
     }

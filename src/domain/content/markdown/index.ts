@@ -1,3 +1,3 @@
 export { documentToMarkdown, markdownToDocument } from "./document";
 export { parseMarkdownPage, type PageMetadataFromMarkdown, type ParsedMarkdownPage } from "./frontmatter";
-export { extractLinks, resolveBatchRefs, type ExtractedLink, type LinkTarget } from "./links";
+export { extractLinks, resolveBatchRefs, rewriteLinkUrls, type ExtractedLink, type LinkTarget } from "./links";

@@ -19,7 +19,8 @@ export interface DestinationSpan {
 
 // Our own content URLs. An anchor on a page link still targets the page; a query string or a
 // deeper path does not (it is some other URL that merely starts the same way).
-const PAGE_URL = /^\/pages\/([^/?#\s]+)(?:#.*)?$/s;
+// Unresolved paths (`/pages/a/b`) stay page links too, so they are reported `broken`.
+const PAGE_URL = /^\/pages\/([^?#\s]+)(?:#.*)?$/s;
 const FILE_URL = /^\/files\/([^/?#\s]+)$/;
 
 /** What a URL written in markdown points at: one of our pages, one of our files, or elsewhere. */
@@ -143,15 +144,25 @@ function lookupBatchRef(url: string, refs: ReadonlyMap<string, BatchRef>): Batch
 
 export function resolveBatchRefs(body: string, refs: ReadonlyMap<string, BatchRef>): string {
   if (refs.size === 0) return body;
+  return rewriteLinkUrls(body, (url) => {
+    const ref = lookupBatchRef(url, refs);
+    if (!ref) return null;
+    return ref.kind === "page" ? `/pages/${encodeURIComponent(ref.id)}` : `/files/${encodeURIComponent(ref.id)}`;
+  });
+}
+
+/**
+ * Rewrites the URL of every link, image and link definition for which `rewrite` returns a new
+ * one (null: keep it). Only the URL substrings change; every other byte of the body is kept.
+ */
+export function rewriteLinkUrls(body: string, rewrite: (url: string) => string | null): string {
   const spans: DestinationSpan[] = [];
   parseMarkdownTree(body, spans);
   // Rewrite from the end so earlier offsets stay valid.
   const edits = spans
     .flatMap((span) => {
-      const ref = lookupBatchRef(span.node.url, refs);
-      if (!ref) return [];
-      const url = ref.kind === "page" ? `/pages/${encodeURIComponent(ref.id)}` : `/files/${encodeURIComponent(ref.id)}`;
-      return [{ start: span.start, end: span.end, url }];
+      const url = rewrite(span.node.url);
+      return url === null ? [] : [{ start: span.start, end: span.end, url }];
     })
     .sort((a, b) => b.start - a.start);
   let result = body;
