@@ -76,6 +76,25 @@ export interface KeysetQuery<Row> {
   alongside?: BatchItem<"sqlite">[];
 }
 
+/**
+ * The sort nearly every list uses: one column, then a unique column (the id) to break ties, both
+ * in `direction`. `valueOf` reads both values back from a fetched row for the next cursor.
+ */
+export function sortedBy<Row>(
+  sortName: string,
+  direction: Direction,
+  [column, tiebreaker]: [Column | SQL, Column | SQL],
+  valueOf: (row: Row) => [KeyValue, KeyValue],
+): Pick<KeysetQuery<Row>, "sortName" | "keys"> {
+  return {
+    sortName,
+    keys: [
+      { expression: column, direction, valueOf: (row) => valueOf(row)[0] },
+      { expression: tiebreaker, direction, valueOf: (row) => valueOf(row)[1] },
+    ],
+  };
+}
+
 export async function fetchPage<Row>(db: Database, request: PageRequest, query: KeysetQuery<Row>): Promise<PageOf<Row>> {
   const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const cursor = request.page === undefined ? undefined : decodeCursor(request.page, query.sortName, query.keys.length);

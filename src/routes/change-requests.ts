@@ -9,6 +9,7 @@ import {
 import { editChangeRequestContent, mergeChangeRequestIntoMain, updateChangeRequestFromMain } from "../domain/change-requests/coordinated";
 import { getReview, listRequestedReviewers, listReviews, removeRequestedReviewer, requestReviewers, submitReview } from "../domain/change-requests/reviews";
 import { listOf, listQuery } from "../lib/pagination";
+import { OptionalQuerySwitch } from "../schemas/common";
 import {
   ChangeRequest,
   ChangeRequestReview,
@@ -198,7 +199,7 @@ export const changeRequestRoutes = createRouter()
         params: ChangeRequestParams,
         query: z.object({
           ...listQuery,
-          outdated: z.enum(["true", "false"]).optional().openapi({ type: "boolean", description: "Only outdated (true) or current (false) reviews" }),
+          outdated: OptionalQuerySwitch("Only outdated (true) or current (false) reviews"),
         }),
       },
       responses: { 200: jsonResponse(listOf(ChangeRequestReview), "Reviews"), ...errorResponses(400, 404) },
@@ -206,7 +207,7 @@ export const changeRequestRoutes = createRouter()
     async (c) => {
       const { spaceId, changeRequestId } = c.req.valid("param");
       const { outdated, ...page } = c.req.valid("query");
-      return c.json(await listReviews(c.get("callerContext"), spaceId, changeRequestId, outdated === undefined ? undefined : outdated === "true", page), 200);
+      return c.json(await listReviews(c.get("callerContext"), spaceId, changeRequestId, outdated, page), 200);
     },
   )
   .openapi(

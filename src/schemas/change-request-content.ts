@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { EntityId } from "./common";
+import { EntityId, QuerySwitch } from "./common";
 import { JSONDocument } from "./document";
 import { Emoji } from "./space";
 
@@ -74,9 +74,5 @@ export type InsertPageInput = z.infer<typeof InsertPage>;
 export type UpdatePageInput = z.infer<typeof UpdatePage>;
 
 export const UpdateChangeRequestContentQuery = z.object({
-  compat: z
-    .enum(["true", "false"])
-    .default("true")
-    .transform((value) => value === "true")
-    .openapi({ description: "true (default): answer with the change request; false: also list the affected pages" }),
+  compat: QuerySwitch("true (default): answer with the change request; false: also list the affected pages", "true"),
 });

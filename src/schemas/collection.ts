@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { AbsoluteUrl, EntityId, RoleOrGuest } from "./common";
+import { AbsoluteUrl, EntityId, QuerySwitch, RoleOrGuest } from "./common";
 import { DefaultLevelInput } from "./content";
 
 export const CollectionTitle = z.string().trim().min(1).max(50).openapi("CollectionTitle", { description: "Title of the collection" });
@@ -36,9 +36,5 @@ export type UpdateCollectionInput = z.infer<typeof UpdateCollectionBody>;
 
 /** GitBook's `nested` switch: true (default) lists every collection, false only the top-level ones. */
 export const CollectionListFilters = {
-  nested: z
-    .enum(["true", "false"])
-    .default("true")
-    .transform((value) => value === "true")
-    .openapi({ type: "boolean", description: "List nested collections too (default true)" }),
+  nested: QuerySwitch("List nested collections too (default true)", "true"),
 };

@@ -25,3 +25,17 @@ export const InputUrl = z
 export const ErrorResponse = z
   .object({ error: z.object({ code: z.number().int(), message: z.string() }) })
   .openapi("Error");
+
+const TRUE_OR_FALSE = z.enum(["true", "false"]);
+
+/** A boolean query parameter in GitBook's form (`true`/`false`), `fallback` when absent. */
+export const QuerySwitch = (description: string, fallback: "true" | "false") =>
+  TRUE_OR_FALSE.default(fallback)
+    .transform((value) => value === "true")
+    .openapi({ type: "boolean", description });
+
+/** The same, undefined when absent (a filter that is off unless given). */
+export const OptionalQuerySwitch = (description: string) =>
+  TRUE_OR_FALSE.optional()
+    .transform((value) => (value === undefined ? undefined : value === "true"))
+    .openapi({ type: "boolean", description });

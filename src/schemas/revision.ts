@@ -1,12 +1,5 @@
 import { z } from "@hono/zod-openapi";
-
-/** A query switch in GitBook's boolean form (`true`/`false`). */
-export const QuerySwitch = (description: string, fallback: "true" | "false") =>
-  z
-    .enum(["true", "false"])
-    .default(fallback)
-    .transform((value) => value === "true")
-    .openapi({ type: "boolean", description });
+import { QuerySwitch } from "./common";
 
 /**
  * MC (seed 4): `metadata` and `computed`. This deployment keeps no Git metadata and has no

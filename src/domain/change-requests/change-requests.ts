@@ -12,7 +12,7 @@ import {
 } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
-import { EMPTY_LIST, fetchPage, toList, type PageRequest } from "../../lib/pagination";
+import { EMPTY_LIST, fetchPage, sortedBy, toList, type PageRequest } from "../../lib/pagination";
 import { assertContentAction } from "../../lib/permissions";
 import type { ChangeRequestListFilters, UpdateChangeRequestInput } from "../../schemas/change-request";
 import { loadSpaceAccess, type ContentAccess } from "../content/access";
@@ -127,11 +127,7 @@ async function listChangeRequests(ctx: CallerContext, scope: SQL, filters: Chang
   const where = and(scope, ...filterConditions(filters));
   const sortColumn = filters.orderBy === "createdAt" ? changeRequests.createdAt : changeRequests.updatedAt;
   const page = await fetchPage(ctx.db, request, {
-    sortName: `${filters.orderBy}:desc`,
-    keys: [
-      { expression: sortColumn, direction: "desc", valueOf: (record: ChangeRequestRecord) => record.changeRequest[filters.orderBy] },
-      { expression: changeRequests.id, direction: "desc", valueOf: (record: ChangeRequestRecord) => record.changeRequest.id },
-    ],
+    ...sortedBy(`${filters.orderBy}:desc`, "desc", [sortColumn, changeRequests.id], (record: ChangeRequestRecord) => [record.changeRequest[filters.orderBy], record.changeRequest.id]),
     rows: (after, orderBy, limit) =>
       selectChangeRequestRecords(ctx.db)
         .where(and(where, after))

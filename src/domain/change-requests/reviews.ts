@@ -5,7 +5,7 @@ import type { Database } from "../../db/client";
 import { changeRequestRequestedReviewers, changeRequestReviews, changeRequests, users } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
-import { fetchPage, toList, type PageRequest } from "../../lib/pagination";
+import { fetchPage, sortedBy, toList, type PageRequest } from "../../lib/pagination";
 import { assertContentAction } from "../../lib/permissions";
 import type { Urls } from "../../lib/urls";
 import { nonMembers } from "../organizations/merge-rules";
@@ -103,11 +103,7 @@ export async function listReviews(ctx: CallerContext, spaceId: string, idOrNumbe
     outdated === undefined ? undefined : outdated ? isOutdated : sql`NOT ${isOutdated}`,
   );
   const page = await fetchPage(ctx.db, request, {
-    sortName: "createdAt:desc",
-    keys: [
-      { expression: changeRequestReviews.createdAt, direction: "desc", valueOf: (record: ReviewRecord) => record.review.createdAt },
-      { expression: changeRequestReviews.id, direction: "desc", valueOf: (record: ReviewRecord) => record.review.id },
-    ],
+    ...sortedBy("createdAt:desc", "desc", [changeRequestReviews.createdAt, changeRequestReviews.id], (record: ReviewRecord) => [record.review.createdAt, record.review.id]),
     rows: (after, orderBy, limit) =>
       selectReviews(ctx.db)
         .where(and(where, after))
@@ -213,11 +209,7 @@ export async function listRequestedReviewers(ctx: CallerContext, spaceId: string
   const { changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
   const where = eq(changeRequestRequestedReviewers.changeRequestId, changeRequest.id);
   const page = await fetchPage(ctx.db, request, {
-    sortName: "createdAt:desc",
-    keys: [
-      { expression: changeRequestRequestedReviewers.createdAt, direction: "desc", valueOf: (record: RequestedRecord) => record.request.createdAt },
-      { expression: changeRequestRequestedReviewers.userId, direction: "desc", valueOf: (record: RequestedRecord) => record.request.userId },
-    ],
+    ...sortedBy("createdAt:desc", "desc", [changeRequestRequestedReviewers.createdAt, changeRequestRequestedReviewers.userId], (record: RequestedRecord) => [record.request.createdAt, record.request.userId]),
     rows: (after, orderBy, limit) =>
       selectRequested(ctx.db)
         .where(and(where, after))

@@ -4,7 +4,7 @@ import { collections, type CollectionRow, type MemberRow } from "../../db/schema
 import { badRequest } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pick } from "../../lib/objects";
-import { EMPTY_LIST, fetchPage, toList, type PageRequest, type SortKey } from "../../lib/pagination";
+import { EMPTY_LIST, fetchPage, sortedBy, toList, type PageRequest } from "../../lib/pagination";
 import { assertContentAction } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import type { UpdateCollectionInput } from "../../schemas/collection";
@@ -26,18 +26,11 @@ export async function listCollectionsInOrganization(ctx: CallerContext, organiza
   const access = await loadOrganizationAccess(ctx, organizationId);
   if (access.membership.role === null) return EMPTY_LIST;
   const filters = and(eq(collections.organizationId, organizationId), query.nested ? undefined : isNull(collections.parentId));
-  const keys: SortKey<CollectionRow>[] = query.nested
-    ? [
-        { expression: collections.createdAt, direction: "asc", valueOf: (collection) => collection.createdAt },
-        { expression: collections.id, direction: "asc", valueOf: (collection) => collection.id },
-      ]
-    : [
-        { expression: collections.position, direction: "asc", valueOf: (collection) => collection.position },
-        { expression: collections.id, direction: "asc", valueOf: (collection) => collection.id },
-      ];
+  const sort = query.nested
+    ? sortedBy("createdAt:asc", "asc", [collections.createdAt, collections.id], (row: CollectionRow) => [row.createdAt, row.id])
+    : sortedBy("position:asc", "asc", [collections.position, collections.id], (row: CollectionRow) => [row.position, row.id]);
   const page = await fetchPage(ctx.db, query, {
-    sortName: query.nested ? "createdAt:asc" : "position:asc",
-    keys,
+    ...sort,
     rows: (after, orderBy, limit) => ctx.db.select().from(collections).where(and(filters, after)).orderBy(...orderBy).limit(limit),
     count: ctx.db.select({ count: count() }).from(collections).where(filters),
     alongside: [selectOrganizationCollections(ctx.db, organizationId)],

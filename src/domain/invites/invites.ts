@@ -3,7 +3,7 @@ import type { CallerContext } from "../../context";
 import { organizationInviteLinks, organizationMembers, organizations, type InviteLinkRow } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
-import { fetchPage, toList, type PageRequest } from "../../lib/pagination";
+import { fetchPage, sortedBy, toList, type PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction } from "../../lib/permissions";
 import { roleRank, type RoleOrGuest } from "../../lib/roles";
 import type { InviteLinkObject } from "../../schemas/invite";
@@ -21,11 +21,7 @@ export async function listInviteLinks(ctx: CallerContext, organizationId: string
   assertOrganizationAction(access.membership, "manageInviteLinks");
   const inOrganization = eq(organizationInviteLinks.organizationId, organizationId);
   const page = await fetchPage(ctx.db, request, {
-    sortName: "createdAt",
-    keys: [
-      { expression: organizationInviteLinks.createdAt, direction: "asc", valueOf: (row: InviteLinkRow) => row.createdAt },
-      { expression: organizationInviteLinks.id, direction: "asc", valueOf: (row: InviteLinkRow) => row.id },
-    ],
+    ...sortedBy("createdAt", "asc", [organizationInviteLinks.createdAt, organizationInviteLinks.id], (row: InviteLinkRow) => [row.createdAt, row.id]),
     rows: (after, orderBy, limit) =>
       ctx.db.select().from(organizationInviteLinks).where(and(inOrganization, after)).orderBy(...orderBy).limit(limit),
     count: ctx.db.select({ count: count() }).from(organizationInviteLinks).where(inOrganization),

@@ -13,7 +13,7 @@ import { insertChunks } from "../../db/limits";
 import { badRequest, conflict, forbidden } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pick } from "../../lib/objects";
-import { fetchPage, toList, type PageRequest } from "../../lib/pagination";
+import { fetchPage, sortedBy, toList, type PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction } from "../../lib/permissions";
 import type { UpdateOrganizationInput } from "../../schemas/organization";
 import { loadOrganizationAccess, membershipOf, organizationNotFound, ownsTeamOf } from "./access";
@@ -30,11 +30,7 @@ interface OrganizationWithRole {
 export async function listOrganizationsForCaller(ctx: CallerContext, request: PageRequest) {
   const isCallersMembership = and(eq(organizationMembers.userId, ctx.caller.id), eq(organizationMembers.disabled, false));
   const page = await fetchPage(ctx.db, request, {
-    sortName: "createdAt",
-    keys: [
-      { expression: organizations.createdAt, direction: "asc", valueOf: (row: OrganizationWithRole) => row.organization.createdAt },
-      { expression: organizations.id, direction: "asc", valueOf: (row: OrganizationWithRole) => row.organization.id },
-    ],
+    ...sortedBy("createdAt", "asc", [organizations.createdAt, organizations.id], (row: OrganizationWithRole) => [row.organization.createdAt, row.organization.id]),
     rows: (after, orderBy, limit) =>
       ctx.db
         // Only member columns whose names the organization lacks: in a batch, D1 rows are keyed by

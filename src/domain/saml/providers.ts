@@ -3,7 +3,7 @@ import type { CallerContext } from "../../context";
 import { organizations, samlProviders, teams, type SamlProviderRow, type TeamRow } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
-import { fetchPage, toList, type PageRequest } from "../../lib/pagination";
+import { fetchPage, sortedBy, toList, type PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction, type Membership } from "../../lib/permissions";
 import type { Urls } from "../../lib/urls";
 import type { CreateSAMLProviderInput, SAMLProviderObject, UpdateSAMLProviderInput } from "../../schemas/saml";
@@ -94,11 +94,7 @@ export async function listProviders(ctx: CallerContext, organizationId: string, 
   assertOrganizationAction(access.membership, "manageSAML");
   const inOrganization = eq(samlProviders.organizationId, organizationId);
   const page = await fetchPage(ctx.db, request, {
-    sortName: "createdAt",
-    keys: [
-      { expression: samlProviders.createdAt, direction: "asc", valueOf: (row: ProviderRow) => row.provider.createdAt },
-      { expression: samlProviders.id, direction: "asc", valueOf: (row: ProviderRow) => row.provider.id },
-    ],
+    ...sortedBy("createdAt", "asc", [samlProviders.createdAt, samlProviders.id], (row: ProviderRow) => [row.provider.createdAt, row.provider.id]),
     rows: (after, orderBy, limit) =>
       selectProvidersWithTeam(ctx)
         .where(and(inOrganization, after))

@@ -4,7 +4,7 @@ import { revisions, spaces, type MemberRow, type SpaceRow } from "../../db/schem
 import { conflict } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pick } from "../../lib/objects";
-import { EMPTY_LIST, fetchPage, toList, type PageOf, type PageRequest } from "../../lib/pagination";
+import { EMPTY_LIST, fetchPage, sortedBy, toList, type PageOf, type PageRequest } from "../../lib/pagination";
 import { assertContentAction } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import type { CreateSpaceInput, UpdateSpaceInput } from "../../schemas/space";
@@ -24,11 +24,7 @@ export async function listSpacesInOrganization(ctx: CallerContext, organizationI
   if (access.membership.role === null) return EMPTY_LIST;
   const filters = and(eq(spaces.organizationId, organizationId), isLive);
   const page = await fetchPage(ctx.db, request, {
-    sortName: "createdAt:asc",
-    keys: [
-      { expression: spaces.createdAt, direction: "asc", valueOf: (space: SpaceRow) => space.createdAt },
-      { expression: spaces.id, direction: "asc", valueOf: (space: SpaceRow) => space.id },
-    ],
+    ...sortedBy("createdAt:asc", "asc", [spaces.createdAt, spaces.id], (space: SpaceRow) => [space.createdAt, space.id]),
     rows: (after, orderBy, limit) => ctx.db.select().from(spaces).where(and(filters, after)).orderBy(...orderBy).limit(limit),
     count: ctx.db.select({ count: count() }).from(spaces).where(filters),
     // The items sit under many collections: their levels come from one read of the organization's collections.
@@ -43,11 +39,7 @@ export async function listSpacesInCollection(ctx: CallerContext, collectionId: s
   const access = await loadCollectionAccess(ctx, collectionId);
   const filters = and(eq(spaces.parentId, collectionId), isLive);
   const page = await fetchPage(ctx.db, request, {
-    sortName: "position:asc",
-    keys: [
-      { expression: spaces.position, direction: "asc", valueOf: (space: SpaceRow) => space.position },
-      { expression: spaces.id, direction: "asc", valueOf: (space: SpaceRow) => space.id },
-    ],
+    ...sortedBy("position:asc", "asc", [spaces.position, spaces.id], (space: SpaceRow) => [space.position, space.id]),
     rows: (after, orderBy, limit) => ctx.db.select().from(spaces).where(and(filters, after)).orderBy(...orderBy).limit(limit),
     count: ctx.db.select({ count: count() }).from(spaces).where(filters),
   });

@@ -4,7 +4,7 @@ import { chunks, MAX_IDS_PER_IN_LIST } from "../../db/limits";
 import { organizationMembers, teamMembers, users, type MemberRow, type UserRow } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
-import { fetchPage, toList, type PageRequest } from "../../lib/pagination";
+import { fetchPage, sortedBy, toList, type PageRequest } from "../../lib/pagination";
 import { assertCanManageTeam, teamPermissions } from "../../lib/permissions";
 import type { TeamMemberObject, TeamRole, UpdateTeamMembersInput } from "../../schemas/team";
 import { presentMember } from "../members/members";
@@ -26,11 +26,7 @@ export async function listTeamMembers(ctx: CallerContext, organizationId: string
   const inTeam = eq(teamMembers.teamId, teamId);
   const joinMember = and(eq(organizationMembers.organizationId, teamMembers.organizationId), eq(organizationMembers.userId, teamMembers.userId));
   const page = await fetchPage(ctx.db, request, {
-    sortName: "addedAt",
-    keys: [
-      { expression: teamMembers.addedAt, direction: "asc", valueOf: (row: TeamMemberWithUser) => row.addedAt },
-      { expression: teamMembers.userId, direction: "asc", valueOf: (row: TeamMemberWithUser) => row.member.userId },
-    ],
+    ...sortedBy("addedAt", "asc", [teamMembers.addedAt, teamMembers.userId], (row: TeamMemberWithUser) => [row.addedAt, row.member.userId]),
     rows: (after, orderBy, limit) =>
       ctx.db
         // Batched D1 rows are keyed by column name: team_members' columns that organization_members

@@ -4,7 +4,7 @@ import { chunks, MAX_IDS_PER_IN_LIST } from "../../db/limits";
 import { organizationMembers, teamMembers, teams, type TeamRow } from "../../db/schema";
 import { badRequest, forbidden } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
-import { fetchPage, toList, type PageRequest } from "../../lib/pagination";
+import { fetchPage, sortedBy, toList, type PageRequest } from "../../lib/pagination";
 import { assertCanManageTeam, assertOrganizationAction, teamPermissions } from "../../lib/permissions";
 import type { TeamRole } from "../../schemas/team";
 import { loadOrganizationAccess } from "../organizations/access";
@@ -33,11 +33,7 @@ export async function listTeams(ctx: CallerContext, organizationId: string, quer
     query.owner === undefined ? undefined : manageableBy(organizationId, query.owner),
   );
   const page = await fetchPage(ctx.db, query, {
-    sortName: "createdAt",
-    keys: [
-      { expression: teams.createdAt, direction: "asc", valueOf: (row: TeamWithCallerRole) => row.team.createdAt },
-      { expression: teams.id, direction: "asc", valueOf: (row: TeamWithCallerRole) => row.team.id },
-    ],
+    ...sortedBy("createdAt", "asc", [teams.createdAt, teams.id], (row: TeamWithCallerRole) => [row.team.createdAt, row.team.id]),
     rows: (after, orderBy, limit) =>
       selectTeamsWithCallerRole(ctx)
         .where(and(filters, after))
