@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CallerContext } from "../../context";
 import { runBatch } from "../../db/batch";
-import { changeRequests, contentEntries, documentLinks, revisions, type DocumentLinkRow, type RevisionRow, type SpaceRow } from "../../db/schema";
+import { changeRequests, contentEntries, documentLinks, revisions, type ContentEntryRow, type DocumentLinkRow, type RevisionRow, type SpaceRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { pageOfItems, type PageRequest } from "../../lib/pagination";
 import { changeRequestPoint } from "../change-requests/state";
@@ -24,8 +24,6 @@ interface ResolvedSource {
   space: SpaceRow;
   revisionId: string;
   point: RevisionPoint;
-  /** Change request reads: the entries it changed (for `stats.broken.changeRequest`). */
-  changeRequestLine?: string;
   appBase: string;
 }
 
@@ -42,7 +40,6 @@ async function resolve(ctx: CallerContext, source: ContentSource): Promise<Resol
     space: space.row,
     revisionId: changeRequest.revisionId,
     point,
-    changeRequestLine: changeRequest.id,
     appBase: `/s/${source.spaceId}/~/changes/${changeRequest.number}`,
   };
 }
@@ -50,6 +47,8 @@ async function resolve(ctx: CallerContext, source: ContentSource): Promise<Resol
 interface RevisionContent {
   source: ResolvedSource;
   entries: Map<string, Entry>;
+  /** On a change request: the pages it changed (its own line's rows); empty on main. */
+  changedPages: Set<string>;
   revision: RevisionRow | undefined;
   mergedFrom: ChangeRequestRecord | undefined;
   links: DocumentLinkRow[];
@@ -78,10 +77,12 @@ async function readContent(ctx: CallerContext, source: ContentSource, options: R
   ];
   const results = await runBatch(ctx.db, [...statements, ...extra]);
   const entries = combineRows(results.slice(0, statements.length), mainCount);
+  const overlayRows = results.slice(mainCount, statements.length).flat() as ContentEntryRow[];
   const rest = results.slice(statements.length);
   return {
     source: resolved,
     entries,
+    changedPages: new Set(overlayRows.filter((row) => row.kind === "page").map((row) => row.entryId)),
     revision: options.withRevision ? (rest.shift() as RevisionRow[])[0] : undefined,
     mergedFrom: options.withRevision ? (rest.shift() as ChangeRequestRecord[])[0] : undefined,
     links: options.links ? (rest.shift() as DocumentLinkRow[]) : [],
@@ -111,18 +112,18 @@ function selectLinks(ctx: CallerContext, resolved: ResolvedSource, which: NonNul
     );
 }
 
-function treeOf(content: RevisionContent, format: BodyFormat = "markdown") {
+/** The revision's page tree, presented with absolute app URLs (the page's path in the app). */
+function treeOf(ctx: CallerContext, content: RevisionContent, format: BodyFormat = "markdown") {
   const tree = new PageTree(content.entries.values());
   const base = content.source.appBase;
-  return { tree, format, appUrl: (page: { id: string }) => `${base}/${tree.path(page.id)}`.replace(/\/$/, "") };
+  return { tree, format, appUrl: (page: { id: string }) => ctx.urls.app(`${base}/${tree.path(page.id)}`.replace(/\/$/, "")) };
 }
 
 export async function getRevision(ctx: CallerContext, source: ContentSource) {
   const content = await readContent(ctx, source, { withMarkdown: true, withRevision: true });
   const revision = content.revision;
   if (!revision) throw notFound(`Revision '${content.source.revisionId}'`);
-  const presentation = treeOf(content);
-  const pages = presentPages({ ...presentation, appUrl: (page) => ctx.urls.app(presentation.appUrl(page)) });
+  const pages = presentPages(treeOf(ctx, content));
   return {
     object: "revision" as const,
     id: revision.id,
@@ -141,16 +142,15 @@ export async function getRevision(ctx: CallerContext, source: ContentSource) {
 
 export async function listPages(ctx: CallerContext, source: ContentSource) {
   const content = await readContent(ctx, source, { withMarkdown: true });
-  const presentation = treeOf(content);
-  return { pages: presentPages({ ...presentation, appUrl: (page) => ctx.urls.app(presentation.appUrl(page)) }) };
+  return { pages: presentPages(treeOf(ctx, content)) };
 }
 
 export async function getPage(ctx: CallerContext, source: ContentSource, pageId: string, format: BodyFormat) {
   const content = await readContent(ctx, source, { withMarkdown: true });
-  const presentation = treeOf(content, format);
+  const presentation = treeOf(ctx, content, format);
   const page = presentation.tree.get(pageId);
   if (!page) throw notFound(`Page '${pageId}'`);
-  return presentPage(page, { ...presentation, appUrl: (entry) => ctx.urls.app(presentation.appUrl(entry)) });
+  return presentPage(page, presentation);
 }
 
 export async function listFiles(ctx: CallerContext, source: ContentSource, request: PageRequest) {
@@ -204,7 +204,6 @@ export async function listLinks(ctx: CallerContext, source: ContentSource, pageI
   const located = pageId === null ? pages : pages.filter((page) => page.id === pageId);
   const byDocument = new Map<string, DocumentLinkRow[]>();
   for (const link of content.links) byDocument.set(link.documentId, [...(byDocument.get(link.documentId) ?? []), link]);
-  const changedByRequest = await changedEntries(ctx, content);
 
   const report = new Map<string, { status: LinkStatus; relation: string; target: DocumentLinkRow; locations: string[]; inChangeRequest: boolean }>();
   for (const page of located) {
@@ -212,7 +211,7 @@ export async function listLinks(ctx: CallerContext, source: ContentSource, pageI
       const key = `${link.relation}:${link.targetKind}:${link.target}`;
       const item = report.get(key) ?? { status: linkStatus(ctx, content, link), relation: link.relation, target: link, locations: [], inChangeRequest: false };
       if (!item.locations.includes(page.id)) item.locations.push(page.id);
-      item.inChangeRequest ||= changedByRequest.has(page.id);
+      item.inChangeRequest ||= content.changedPages.has(page.id);
       report.set(key, item);
     }
   }
@@ -230,17 +229,6 @@ export async function listLinks(ctx: CallerContext, source: ContentSource, pageI
     })),
     stats: { total: all.length, broken: { total: broken.length, changeRequest: broken.filter(([, item]) => item.inChangeRequest).length } },
   };
-}
-
-/** On a change request: the pages it changed (its line's current rows); empty on main. */
-async function changedEntries(ctx: CallerContext, content: RevisionContent): Promise<Set<string>> {
-  const line = content.source.changeRequestLine;
-  if (!line) return new Set();
-  const rows = await ctx.db
-    .select({ id: contentEntries.entryId })
-    .from(contentEntries)
-    .where(and(eq(contentEntries.spaceId, content.source.space.id), eq(contentEntries.line, line), eq(contentEntries.kind, "page"), sql`${contentEntries.toOrdinal} IS NULL`));
-  return new Set(rows.map((row) => row.id));
 }
 
 function linkStatus(ctx: CallerContext, content: RevisionContent, link: DocumentLinkRow): LinkStatus {
