@@ -44,6 +44,13 @@ export async function getChangeRequest(ctx: CallerContext, spaceId: string, idOr
   return presentChangeRequest(record, ctx.urls);
 }
 
+/** A change request as it is now, for a caller whose access was already checked. */
+export async function readChangeRequest(ctx: CallerContext, changeRequestId: string) {
+  const [record] = await selectChangeRequestRecords(ctx.db).where(eq(changeRequests.id, changeRequestId)).limit(1);
+  if (!record) throw changeRequestNotFound(changeRequestId);
+  return presentChangeRequest(record as ChangeRequestRecord, ctx.urls);
+}
+
 /**
  * A new change request starts from the space's active revision, as a draft. Its number is the
  * space's next, taken in the same statement that inserts it (D1 runs one write at a time, so two

@@ -5,7 +5,8 @@ import { nowIso } from "../../lib/ids";
 import { assertContentAction } from "../../lib/permissions";
 import { MAX_FILE_BYTES, type ContentChangeInput } from "../../schemas/change-request-content";
 import { presentFileObject } from "../revisions/present";
-import { getChangeRequest, loadChangeRequestAccess } from "./change-requests";
+import { loadChangeRequestAccess, readChangeRequest } from "./change-requests";
+import { assertEditable } from "./state";
 import type { PreparedChange, PreparedFile } from "./edit-content";
 import { assertMergeRulesMet } from "./merge-rules";
 import { assertInProgress } from "./reviews";
@@ -18,6 +19,8 @@ import { assertInProgress } from "./reviews";
 export async function editChangeRequestContent(ctx: CallerContext, spaceId: string, idOrNumber: string, changes: ContentChangeInput[], compat: boolean) {
   const { space, changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
   assertContentAction(space.level, "edit", "space");
+  // Checked again by the coordinator under its lock; here it spares uploading for a refused edit.
+  assertEditable({ changeRequest, space: space.row });
   const prepared = await Promise.all(changes.map((change, index) => uploadFiles(ctx, change, index)));
   const result = unwrapOutcome(
     await spaceCoordinator(ctx.env, spaceId).editChangeRequestContent({
@@ -28,7 +31,7 @@ export async function editChangeRequestContent(ctx: CallerContext, spaceId: stri
       now: nowIso(),
     }),
   );
-  const updated = await getChangeRequest(ctx, spaceId, changeRequest.id);
+  const updated = await readChangeRequest(ctx, changeRequest.id);
   if (compat) return updated;
   return {
     changeRequest: updated,

@@ -51,7 +51,7 @@ export const mainHeadPoint = (spaceId: string, ordinal: number): RevisionPoint =
 });
 
 /** Content changes need a live, unlocked space and a change request still in progress. */
-export function assertEditable({ changeRequest, space }: ChangeRequestState): void {
+export function assertEditable({ changeRequest, space }: Pick<ChangeRequestState, "changeRequest" | "space">): void {
   if (space.deletedAt) throw conflict(`Space '${space.id}' is deleted: restore it first`);
   if (space.editMode === "locked") throw forbidden(`Space '${space.id}' is locked: its content cannot be edited`);
   if (changeRequest.status === "merged") throw conflict(`Change request '${changeRequest.id}' is already merged`);
