@@ -1,32 +1,29 @@
-import { createRoute } from "@hono/zod-openapi";
 import { getAgentInstructions, updateAgentInstructions } from "../domain/agent-instructions/agent-instructions";
 import { AgentInstructions, UpdateAgentInstructionsBody } from "../schemas/agent-instructions";
-import { OrganizationParams, createRouter, errorResponses, jsonBody, jsonResponse, userSecurity } from "./shared";
+import { OrganizationParams, createRouter, errorResponses, jsonBody, jsonResponse, userRoute } from "./shared";
 
 const tags = ["organizations"];
 
 export const agentInstructionRoutes = createRouter()
   .openapi(
-    createRoute({
+    userRoute({
       method: "get",
       path: "/orgs/{organizationId}/agent-instructions",
       operationId: "getOrganizationAgentInstructions",
       summary: "Get the organization's docs-agent instructions",
       tags,
-      security: userSecurity,
       request: { params: OrganizationParams },
       responses: { 200: jsonResponse(AgentInstructions, "The instructions"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => c.json(await getAgentInstructions(c.get("callerContext"), c.req.valid("param").organizationId), 200),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "put",
       path: "/orgs/{organizationId}/agent-instructions",
       operationId: "updateOrganizationAgentInstructions",
       summary: "Replace the organization's docs-agent instructions (admins)",
       tags,
-      security: userSecurity,
       request: { params: OrganizationParams, body: jsonBody(UpdateAgentInstructionsBody) },
       responses: { 200: jsonResponse(AgentInstructions, "Updated instructions"), ...errorResponses(400, 403, 404) },
     }),

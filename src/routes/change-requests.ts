@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   createChangeRequest,
   getChangeRequest,
@@ -23,18 +23,18 @@ import {
   UpdateChangeRequestBody,
 } from "../schemas/change-request";
 import { UpdateChangeRequestContentBody, UpdateChangeRequestContentQuery } from "../schemas/change-request-content";
-import { OrganizationParams, createRouter, errorResponses, jsonBody, jsonResponse, noContent, pathParam, userSecurity } from "./shared";
+import { OrganizationParams, createRouter, errorResponses, jsonBody, jsonResponse, noContent, pathParam, userRoute } from "./shared";
 
 const tags = ["change-requests"];
 const SpaceParams = z.object({ spaceId: pathParam("spaceId", "The unique id of the space") });
 const ChangeRequestParams = SpaceParams.extend({
   changeRequestId: pathParam("changeRequestId", "The unique id of the change request or its number in the space"),
 });
-const base = { tags, security: userSecurity };
+const base = { tags };
 
 export const changeRequestRoutes = createRouter()
   .openapi(
-    createRoute({
+    userRoute({
       ...base,
       method: "get",
       path: "/spaces/{spaceId}/change-requests",
@@ -52,7 +52,7 @@ export const changeRequestRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       ...base,
       method: "get",
       path: "/orgs/{organizationId}/change-requests",
@@ -75,7 +75,7 @@ export const changeRequestRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       ...base,
       method: "post",
       path: "/spaces/{spaceId}/change-requests",
@@ -91,7 +91,7 @@ export const changeRequestRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       ...base,
       method: "get",
       path: "/spaces/{spaceId}/change-requests/{changeRequestId}",
@@ -106,7 +106,7 @@ export const changeRequestRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       ...base,
       method: "patch",
       path: "/spaces/{spaceId}/change-requests/{changeRequestId}",
@@ -121,7 +121,7 @@ export const changeRequestRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       ...base,
       method: "post",
       path: "/spaces/{spaceId}/change-requests/{changeRequestId}/merge",
@@ -136,7 +136,7 @@ export const changeRequestRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       ...base,
       method: "post",
       path: "/spaces/{spaceId}/change-requests/{changeRequestId}/update",
@@ -151,7 +151,7 @@ export const changeRequestRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       ...base,
       method: "post",
       path: "/spaces/{spaceId}/change-requests/{changeRequestId}/content",
@@ -172,7 +172,7 @@ export const changeRequestRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       ...base,
       method: "post",
       path: "/spaces/{spaceId}/change-requests/{changeRequestId}/reviews",
@@ -189,7 +189,7 @@ export const changeRequestRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       ...base,
       method: "get",
       path: "/spaces/{spaceId}/change-requests/{changeRequestId}/reviews",
@@ -211,7 +211,7 @@ export const changeRequestRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       ...base,
       method: "get",
       path: "/spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}",
@@ -226,7 +226,7 @@ export const changeRequestRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       ...base,
       method: "get",
       path: "/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers",
@@ -241,7 +241,7 @@ export const changeRequestRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       ...base,
       method: "post",
       path: "/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers",
@@ -256,7 +256,7 @@ export const changeRequestRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       ...base,
       method: "delete",
       path: "/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}",

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   createCollection,
   getCollection,
@@ -19,7 +19,7 @@ import {
   jsonResponse,
   noContent,
   pathParam,
-  userSecurity,
+  userRoute,
 } from "./shared";
 
 const tags = ["collections"];
@@ -27,13 +27,12 @@ const CollectionParams = z.object({ collectionId: pathParam("collectionId", "The
 
 export const collectionRoutes = createRouter()
   .openapi(
-    createRoute({
+    userRoute({
       method: "get",
       path: "/orgs/{organizationId}/collections",
       operationId: "listCollectionsInOrganizationById",
       summary: "List an organization's collections",
       tags,
-      security: userSecurity,
       request: { params: OrganizationParams, query: z.object({ ...listQuery, ...CollectionListFilters }) },
       responses: { 200: jsonResponse(listOf(Collection), "Collections"), ...errorResponses(400, 404) },
     }),
@@ -41,13 +40,12 @@ export const collectionRoutes = createRouter()
       c.json(await listCollectionsInOrganization(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "post",
       path: "/orgs/{organizationId}/collections",
       operationId: "createCollection",
       summary: "Create a collection, at the end of its parent (or of the top level)",
       tags,
-      security: userSecurity,
       request: { params: OrganizationParams, body: jsonBody(CreateCollectionBody) },
       responses: { 201: jsonResponse(Collection, "Collection created"), ...errorResponses(400, 403, 404) },
     }),
@@ -58,39 +56,36 @@ export const collectionRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "get",
       path: "/collections/{collectionId}",
       operationId: "getCollectionById",
       summary: "Get a collection",
       tags,
-      security: userSecurity,
       request: { params: CollectionParams },
       responses: { 200: jsonResponse(Collection, "The collection"), ...errorResponses(400, 404) },
     }),
     async (c) => c.json(await getCollection(c.get("callerContext"), c.req.valid("param").collectionId), 200),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "patch",
       path: "/collections/{collectionId}",
       operationId: "updateCollectionById",
       summary: "Update a collection (collection admins)",
       tags,
-      security: userSecurity,
       request: { params: CollectionParams, body: jsonBody(UpdateCollectionBody) },
       responses: { 200: jsonResponse(Collection, "The collection has been updated"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => c.json(await updateCollection(c.get("callerContext"), c.req.valid("param").collectionId, c.req.valid("json")), 200),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "delete",
       path: "/collections/{collectionId}",
       operationId: "deleteCollectionById",
       summary: "Delete a collection, its nested collections, and (restorably) their spaces",
       tags,
-      security: userSecurity,
       request: { params: CollectionParams },
       responses: { 204: noContent("The collection is deleted (or did not exist)"), ...errorResponses(400, 403, 404) },
     }),
@@ -100,39 +95,36 @@ export const collectionRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "get",
       path: "/collections/{collectionId}/spaces",
       operationId: "listSpacesInCollectionById",
       summary: "List the live spaces directly in a collection, in their order",
       tags,
-      security: userSecurity,
       request: { params: CollectionParams, query: z.object(listQuery) },
       responses: { 200: jsonResponse(listOf(Space), "Spaces"), ...errorResponses(400, 404) },
     }),
     async (c) => c.json(await listSpacesInCollection(c.get("callerContext"), c.req.valid("param").collectionId, c.req.valid("query")), 200),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "post",
       path: "/collections/{collectionId}/move",
       operationId: "moveCollection",
       summary: "Move a collection under another one (or to the top level), before or after a sibling",
       tags,
-      security: userSecurity,
       request: { params: CollectionParams, body: jsonBody(MoveContentBody) },
       responses: { 200: jsonResponse(Collection, "Collection moved"), ...errorResponses(400, 403, 404, 409) },
     }),
     async (c) => c.json(await moveCollection(c.get("callerContext"), c.req.valid("param").collectionId, c.req.valid("json")), 200),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "post",
       path: "/collections/{collectionId}/transfer",
       operationId: "transferCollection",
       summary: "Transfer a collection, with everything in it, to another organization the caller administers",
       tags,
-      security: userSecurity,
       request: { params: CollectionParams, body: jsonBody(TransferContentBody) },
       responses: { 200: jsonResponse(Collection, "Collection transferred"), ...errorResponses(400, 403, 404, 409) },
     }),

@@ -1,9 +1,9 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { CallerContext } from "../context";
 import { getFile, getPage, getRevision, listBacklinks, listFiles, listLinks, listPages, type ContentSource } from "../domain/revisions/reads";
 import { listOf, listQuery } from "../lib/pagination";
 import { LinkReportItem, LinkStats, LinkStatusQuery, PageQuery, Revision, RevisionFile, RevisionPage, RevisionQuery } from "../schemas/revision";
-import { createRouter, errorResponses, jsonResponse, pathParam, userSecurity } from "./shared";
+import { createRouter, errorResponses, jsonResponse, pathParam, userRoute } from "./shared";
 
 /**
  * The read-only content routes, declared once for the two places content is read: a space's
@@ -78,7 +78,7 @@ const caller = (c: { get(key: "callerContext"): CallerContext }) => c.get("calle
 
 for (const scope of scopes) {
   const tags = [scope.tag];
-  const base = { tags, security: userSecurity, method: "get" as const };
+  const base = { tags, method: "get" as const };
   const params = z.object(scope.params);
   const withFile = z.object({ ...scope.params, ...FileParam });
   const withPage = z.object({ ...scope.params, ...PageParam });
@@ -86,7 +86,7 @@ for (const scope of scopes) {
 
   contentRoutes
     .openapi(
-      createRoute({
+      userRoute({
         ...base,
         path: scope.prefix,
         operationId: scope.operations.revision,
@@ -97,7 +97,7 @@ for (const scope of scopes) {
       async (c) => c.json(await getRevision(caller(c), source(c.req.valid("param"))), 200),
     )
     .openapi(
-      createRoute({
+      userRoute({
         ...base,
         path: `${scope.prefix}/pages`,
         operationId: scope.operations.pages,
@@ -108,7 +108,7 @@ for (const scope of scopes) {
       async (c) => c.json(await listPages(caller(c), source(c.req.valid("param"))), 200),
     )
     .openapi(
-      createRoute({
+      userRoute({
         ...base,
         path: `${scope.prefix}/files`,
         operationId: scope.operations.files,
@@ -119,7 +119,7 @@ for (const scope of scopes) {
       async (c) => c.json(await listFiles(caller(c), source(c.req.valid("param")), c.req.valid("query")), 200),
     )
     .openapi(
-      createRoute({
+      userRoute({
         ...base,
         path: `${scope.prefix}/files/{fileId}`,
         operationId: scope.operations.file,
@@ -130,7 +130,7 @@ for (const scope of scopes) {
       async (c) => c.json(await getFile(caller(c), source(c.req.valid("param")), c.req.valid("param").fileId), 200),
     )
     .openapi(
-      createRoute({
+      userRoute({
         ...base,
         path: `${scope.prefix}/files/{fileId}/backlinks`,
         operationId: scope.operations.fileBacklinks,
@@ -142,7 +142,7 @@ for (const scope of scopes) {
         c.json(await listBacklinks(caller(c), source(c.req.valid("param")), { kind: "file", id: c.req.valid("param").fileId }, c.req.valid("query")), 200),
     )
     .openapi(
-      createRoute({
+      userRoute({
         ...base,
         path: `${scope.prefix}/page/{pageId}`,
         operationId: scope.operations.page,
@@ -153,7 +153,7 @@ for (const scope of scopes) {
       async (c) => c.json(await getPage(caller(c), source(c.req.valid("param")), c.req.valid("param").pageId, c.req.valid("query").format), 200),
     )
     .openapi(
-      createRoute({
+      userRoute({
         ...base,
         path: `${scope.prefix}/page/{pageId}/links`,
         operationId: scope.operations.pageLinks,
@@ -169,7 +169,7 @@ for (const scope of scopes) {
 
   if (scope.operations.pageBacklinks) {
     contentRoutes.openapi(
-      createRoute({
+      userRoute({
         ...base,
         path: `${scope.prefix}/page/{pageId}/backlinks`,
         operationId: scope.operations.pageBacklinks,
@@ -184,13 +184,12 @@ for (const scope of scopes) {
 }
 
 contentRoutes.openapi(
-  createRoute({
+  userRoute({
     method: "get",
     path: "/spaces/{spaceId}/links",
     operationId: "listSpaceLinks",
     summary: "The link report of the space's active revision",
     tags: ["spaces"],
-    security: userSecurity,
     request: { params: z.object(SpaceParams), query: z.object({ ...listQuery, status: LinkStatusQuery }) },
     responses: { 200: jsonResponse(LinkReport, "Link report"), ...errorResponses(400, 404) },
   }),

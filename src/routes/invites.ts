@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { createInviteLink, deleteInviteLink, joinWithInviteLink, listInviteLinks } from "../domain/invites/invites";
 import { listOf, listQuery } from "../lib/pagination";
 import { CreateInviteToOrganization, InviteLinkToOrganization } from "../schemas/invite";
@@ -10,7 +10,7 @@ import {
   jsonResponse,
   noContent,
   pathParam,
-  userSecurity,
+  userRoute,
 } from "./shared";
 
 const tags = ["organizations"];
@@ -18,13 +18,12 @@ const InviteParams = OrganizationParams.extend({ inviteId: pathParam("inviteId",
 
 export const inviteRoutes = createRouter()
   .openapi(
-    createRoute({
+    userRoute({
       method: "get",
       path: "/orgs/{organizationId}/link-invites",
       operationId: "listOrganizationInviteLinks",
       summary: "List the invite links of an organization (admins)",
       tags,
-      security: userSecurity,
       request: { params: OrganizationParams, query: z.object(listQuery) },
       responses: { 200: jsonResponse(listOf(InviteLinkToOrganization), "Invite links, oldest first"), ...errorResponses(400, 403, 404) },
     }),
@@ -32,13 +31,12 @@ export const inviteRoutes = createRouter()
       c.json(await listInviteLinks(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "post",
       path: "/orgs/{organizationId}/link-invites",
       operationId: "createOrganizationInvite",
       summary: "Create an invite link to the organization (admins)",
       tags,
-      security: userSecurity,
       request: { params: OrganizationParams, body: jsonBody(CreateInviteToOrganization) },
       responses: { 201: jsonResponse(InviteLinkToOrganization, "The organization invite has been created"), ...errorResponses(400, 403, 404) },
     }),
@@ -46,13 +44,12 @@ export const inviteRoutes = createRouter()
       c.json(await createInviteLink(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("json").role), 201),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "delete",
       path: "/orgs/{organizationId}/link-invites/{inviteId}",
       operationId: "deleteOrganizationInviteById",
       summary: "Delete an invite link (admins); 204 also when it did not exist",
       tags,
-      security: userSecurity,
       request: { params: InviteParams },
       responses: { 204: noContent("The invite no longer exists"), ...errorResponses(400, 403, 404) },
     }),
@@ -63,13 +60,12 @@ export const inviteRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "post",
       path: "/orgs/{organizationId}/invites/{inviteId}",
       operationId: "joinOrganizationWithInvite",
       summary: "Join an organization through one of its invite links",
       tags,
-      security: userSecurity,
       request: { params: InviteParams },
       responses: { 200: jsonResponse(z.object({}), "Joined the organization"), ...errorResponses(400, 404) },
     }),

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { getMember, listMembers, removeMember, updateMemberRole } from "../domain/members/members";
 import { listOf, listOrder, listQuery } from "../lib/pagination";
 import { MemberListFilters, OrganizationMember, UpdateMemberBody } from "../schemas/member";
@@ -10,7 +10,7 @@ import {
   jsonResponse,
   noContent,
   pathParam,
-  userSecurity,
+  userRoute,
 } from "./shared";
 
 const tags = ["organizations"];
@@ -18,26 +18,24 @@ const MemberParams = OrganizationParams.extend({ userId: pathParam("userId", "Th
 
 export const memberRoutes = createRouter()
   .openapi(
-    createRoute({
+    userRoute({
       method: "get",
       path: "/orgs/{organizationId}/members",
       operationId: "listMembersInOrganizationById",
       summary: "List the members of an organization",
       tags,
-      security: userSecurity,
       request: { params: OrganizationParams, query: z.object({ ...listQuery, order: listOrder, ...MemberListFilters }) },
       responses: { 200: jsonResponse(listOf(OrganizationMember), "Members"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => c.json(await listMembers(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "get",
       path: "/orgs/{organizationId}/members/{userId}",
       operationId: "getMemberInOrganizationById",
       summary: "Get a member of an organization",
       tags,
-      security: userSecurity,
       request: { params: MemberParams },
       responses: { 200: jsonResponse(OrganizationMember, "The member"), ...errorResponses(400, 403, 404) },
     }),
@@ -47,13 +45,12 @@ export const memberRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "patch",
       path: "/orgs/{organizationId}/members/{userId}",
       operationId: "updateMemberInOrganizationById",
       summary: "Change a member's role (admins)",
       tags,
-      security: userSecurity,
       request: { params: MemberParams, body: jsonBody(UpdateMemberBody) },
       responses: { 200: jsonResponse(OrganizationMember, "The member has been updated"), ...errorResponses(400, 403, 404, 409) },
     }),
@@ -63,13 +60,12 @@ export const memberRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "delete",
       path: "/orgs/{organizationId}/members/{userId}",
       operationId: "removeMemberFromOrganizationById",
       summary: "Remove a member (admins), or leave the organization (oneself)",
       tags,
-      security: userSecurity,
       request: { params: MemberParams },
       responses: {
         204: noContent("Member did not exist in the organization."),

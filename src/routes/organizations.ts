@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   createOrganization,
   getOrganization,
@@ -16,33 +16,31 @@ import {
   jsonBody,
   jsonResponse,
   noContent,
-  userSecurity,
+  userRoute,
 } from "./shared";
 
 const tags = ["organizations"];
 
 export const organizationRoutes = createRouter()
   .openapi(
-    createRoute({
+    userRoute({
       method: "get",
       path: "/orgs",
       operationId: "listOrganizationsForAuthenticatedUser",
       summary: "List the organizations the caller belongs to",
       tags,
-      security: userSecurity,
       request: { query: z.object(listQuery) },
       responses: { 200: jsonResponse(listOf(Organization), "Organizations, oldest first"), ...errorResponses(400) },
     }),
     async (c) => c.json(await listOrganizationsForCaller(c.get("callerContext"), c.req.valid("query")), 200),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "post",
       path: "/orgs",
       operationId: "createOrganization",
       summary: "Create an organization; the caller becomes its admin",
       tags,
-      security: userSecurity,
       request: { body: jsonBody(CreateOrganizationBody) },
       responses: { 201: jsonResponse(Organization, "Organization created"), ...errorResponses(400) },
     }),
@@ -53,26 +51,24 @@ export const organizationRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "get",
       path: "/orgs/{organizationId}",
       operationId: "getOrganizationById",
       summary: "Get an organization",
       tags,
-      security: userSecurity,
       request: { params: OrganizationParams },
       responses: { 200: jsonResponse(Organization, "The organization"), ...errorResponses(400, 404) },
     }),
     async (c) => c.json(await getOrganization(c.get("callerContext"), c.req.valid("param").organizationId), 200),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "patch",
       path: "/orgs/{organizationId}",
       operationId: "updateOrganizationById",
       summary: "Update an organization (admins)",
       tags,
-      security: userSecurity,
       request: { params: OrganizationParams, body: jsonBody(UpdateOrganizationBody) },
       responses: { 200: jsonResponse(Organization, "The organization has been updated"), ...errorResponses(400, 403, 404, 409) },
     }),
@@ -80,13 +76,12 @@ export const organizationRoutes = createRouter()
       c.json(await updateOrganization(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("json")), 200),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "post",
       path: "/orgs/{organizationId}/join",
       operationId: "joinOrganization",
       summary: "Join an organization through the caller's verified email domain",
       tags,
-      security: userSecurity,
       request: { params: OrganizationParams },
       responses: { 204: noContent("Successfully joined the organization"), ...errorResponses(400, 404) },
     }),
@@ -96,13 +91,12 @@ export const organizationRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "get",
       path: "/email-domains/{emailDomain}/orgs",
       operationId: "getOrganizationsForEmailDomain",
       summary: "List the organizations that users of the caller's email domain may join",
       tags,
-      security: userSecurity,
       request: {
         params: z.object({
           emailDomain: z.string().min(1).max(253).openapi({ param: { name: "emailDomain", in: "path", required: true } }),

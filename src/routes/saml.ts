@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { createProvider, deleteProvider, getProvider, listProviders, listSsoLogins, updateProvider } from "../domain/saml/providers";
 import { listOf, listQuery } from "../lib/pagination";
 import { CreateSAMLProviderBody, OrganizationSAMLProvider, OrganizationSSOProviderLogin, UpdateSAMLProviderBody } from "../schemas/saml";
@@ -10,7 +10,7 @@ import {
   jsonResponse,
   noContent,
   pathParam,
-  userSecurity,
+  userRoute,
 } from "./shared";
 
 const tags = ["sso"];
@@ -18,26 +18,24 @@ const ProviderParams = OrganizationParams.extend({ samlProviderId: pathParam("sa
 
 export const samlRoutes = createRouter()
   .openapi(
-    createRoute({
+    userRoute({
       method: "get",
       path: "/orgs/{organizationId}/saml",
       operationId: "listSAMLProvidersInOrganizationById",
       summary: "List the SAML providers of an organization, oldest first (admins)",
       tags,
-      security: userSecurity,
       request: { params: OrganizationParams, query: z.object(listQuery) },
       responses: { 200: jsonResponse(listOf(OrganizationSAMLProvider), "SAML providers"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => c.json(await listProviders(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "post",
       path: "/orgs/{organizationId}/saml",
       operationId: "createOrganizationSAMLProvider",
       summary: "Add a SAML identity provider (admins)",
       tags,
-      security: userSecurity,
       request: { params: OrganizationParams, body: jsonBody(CreateSAMLProviderBody) },
       responses: {
         201: {
@@ -53,13 +51,12 @@ export const samlRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "get",
       path: "/orgs/{organizationId}/saml/{samlProviderId}",
       operationId: "getOrganizationSAMLProviderById",
       summary: "Get a SAML provider (admins)",
       tags,
-      security: userSecurity,
       request: { params: ProviderParams },
       responses: { 200: jsonResponse(OrganizationSAMLProvider, "The SAML provider"), ...errorResponses(400, 403, 404) },
     }),
@@ -69,13 +66,12 @@ export const samlRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "patch",
       path: "/orgs/{organizationId}/saml/{samlProviderId}",
       operationId: "updateOrganizationSAMLProvider",
       summary: "Update a SAML provider (admins)",
       tags,
-      security: userSecurity,
       request: { params: ProviderParams, body: jsonBody(UpdateSAMLProviderBody) },
       responses: { 200: jsonResponse(OrganizationSAMLProvider, "SAML provider has been updated"), ...errorResponses(400, 403, 404) },
     }),
@@ -85,13 +81,12 @@ export const samlRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "delete",
       path: "/orgs/{organizationId}/saml/{samlProviderId}",
       operationId: "deleteOrganizationSAMLProvider",
       summary: "Delete a SAML provider (admins); 204 also when it did not exist",
       tags,
-      security: userSecurity,
       request: { params: ProviderParams },
       responses: { 204: noContent("The SAML provider no longer exists"), ...errorResponses(400, 403, 404) },
     }),
@@ -102,13 +97,12 @@ export const samlRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "get",
       path: "/orgs/{organizationId}/sso",
       operationId: "listSSOProviderLoginsInOrganization",
       summary: "List the sign-in providers of an organization (any authenticated user)",
       tags,
-      security: userSecurity,
       request: { params: OrganizationParams },
       responses: {
         200: jsonResponse(z.object({ items: z.array(OrganizationSSOProviderLogin) }), "Sign-in providers, oldest first"),

@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { validationHook } from "../http/validation";
 import { EntityId, ErrorResponse } from "../schemas/common";
@@ -12,6 +12,11 @@ export type Router = ReturnType<typeof createRouter>;
 
 /** Routes under /v1 need a user API token (`Authorization: Bearer <token>`). */
 export const userSecurity = [{ user: [] }];
+
+/** A /v1 route: GitBook's route declaration, with the user-token security every one of them has. */
+export function userRoute<R extends Omit<RouteConfig, "security">>(config: R) {
+  return createRoute({ ...config, security: userSecurity });
+}
 
 export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } };

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { deleteSpace, duplicateSpace, moveSpace, restoreSpace, transferSpace } from "../domain/spaces/lifecycle";
 import { createSpace, getSpace, listSpacesInOrganization, updateSpace } from "../domain/spaces/spaces";
 import { listOf, listQuery } from "../lib/pagination";
@@ -12,7 +12,7 @@ import {
   jsonResponse,
   noContent,
   pathParam,
-  userSecurity,
+  userRoute,
 } from "./shared";
 
 const tags = ["spaces"];
@@ -20,13 +20,12 @@ const SpaceParams = z.object({ spaceId: pathParam("spaceId", "The unique id of t
 
 export const spaceRoutes = createRouter()
   .openapi(
-    createRoute({
+    userRoute({
       method: "get",
       path: "/orgs/{organizationId}/spaces",
       operationId: "listSpacesInOrganizationById",
       summary: "List the live spaces of an organization, oldest first",
       tags,
-      security: userSecurity,
       request: { params: OrganizationParams, query: z.object(listQuery) },
       responses: { 200: jsonResponse(listOf(Space), "Spaces"), ...errorResponses(400, 404) },
     }),
@@ -34,13 +33,12 @@ export const spaceRoutes = createRouter()
       c.json(await listSpacesInOrganization(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "post",
       path: "/orgs/{organizationId}/spaces",
       operationId: "createSpace",
       summary: "Create a space, at the end of its collection (or of the top level)",
       tags,
-      security: userSecurity,
       request: { params: OrganizationParams, body: jsonBody(CreateSpaceBody) },
       responses: { 201: jsonResponse(Space, "Space created"), ...errorResponses(400, 403, 404) },
     }),
@@ -51,39 +49,36 @@ export const spaceRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "get",
       path: "/spaces/{spaceId}",
       operationId: "getSpaceById",
       summary: "Get a space (a deleted one too, with its deletedAt)",
       tags,
-      security: userSecurity,
       request: { params: SpaceParams, query: GetSpaceQuery },
       responses: { 200: jsonResponse(Space, "The space"), ...errorResponses(400, 404) },
     }),
     async (c) => c.json(await getSpace(c.get("callerContext"), c.req.valid("param").spaceId), 200),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "patch",
       path: "/spaces/{spaceId}",
       operationId: "updateSpaceById",
       summary: "Update a space's settings (space admins)",
       tags,
-      security: userSecurity,
       request: { params: SpaceParams, body: jsonBody(UpdateSpaceBody) },
       responses: { 200: jsonResponse(Space, "The space has been updated"), ...errorResponses(400, 403, 404, 409) },
     }),
     async (c) => c.json(await updateSpace(c.get("callerContext"), c.req.valid("param").spaceId, c.req.valid("json")), 200),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "delete",
       path: "/spaces/{spaceId}",
       operationId: "deleteSpaceById",
       summary: "Delete a space; it can be restored for 7 days, then it is purged",
       tags,
-      security: userSecurity,
       request: { params: SpaceParams },
       responses: { 204: noContent("The space is deleted (or did not exist)"), ...errorResponses(400, 403, 404) },
     }),
@@ -93,13 +88,12 @@ export const spaceRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "post",
       path: "/spaces/{spaceId}/duplicate",
       operationId: "duplicateSpace",
       summary: "Duplicate a space, next to the original",
       tags,
-      security: userSecurity,
       request: { params: SpaceParams },
       responses: { 201: jsonResponse(Space, "Space duplicated"), ...errorResponses(400, 403, 404, 409) },
     }),
@@ -110,39 +104,36 @@ export const spaceRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "post",
       path: "/spaces/{spaceId}/restore",
       operationId: "restoreSpace",
       summary: "Restore a space deleted in the last 7 days",
       tags,
-      security: userSecurity,
       request: { params: SpaceParams },
       responses: { 200: jsonResponse(Space, "Space restored"), ...errorResponses(400, 403, 404, 410) },
     }),
     async (c) => c.json(await restoreSpace(c.get("callerContext"), c.req.valid("param").spaceId), 200),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "post",
       path: "/spaces/{spaceId}/move",
       operationId: "moveSpace",
       summary: "Move a space into or out of a collection, before or after a sibling",
       tags,
-      security: userSecurity,
       request: { params: SpaceParams, body: jsonBody(MoveContentBody) },
       responses: { 200: jsonResponse(Space, "Space moved"), ...errorResponses(400, 403, 404, 409) },
     }),
     async (c) => c.json(await moveSpace(c.get("callerContext"), c.req.valid("param").spaceId, c.req.valid("json")), 200),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "post",
       path: "/spaces/{spaceId}/transfer",
       operationId: "transferSpace",
       summary: "Transfer a space to another organization the caller administers",
       tags,
-      security: userSecurity,
       request: { params: SpaceParams, body: jsonBody(TransferContentBody) },
       responses: { 200: jsonResponse(Space, "Space transferred"), ...errorResponses(400, 403, 404, 409) },
     }),

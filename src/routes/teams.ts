@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { listTeamMembers, putTeamMember, removeTeamMember, updateTeamMembers } from "../domain/teams/members";
 import { createTeam, deleteTeam, getTeam, listTeams, renameTeam } from "../domain/teams/teams";
 import { listOf, listQuery } from "../lib/pagination";
@@ -19,7 +19,7 @@ import {
   jsonResponse,
   noContent,
   pathParam,
-  userSecurity,
+  userRoute,
 } from "./shared";
 
 const tags = ["teams"];
@@ -28,39 +28,36 @@ const TeamMemberParams = TeamParams.extend({ userId: pathParam("userId", "The un
 
 export const teamRoutes = createRouter()
   .openapi(
-    createRoute({
+    userRoute({
       method: "get",
       path: "/orgs/{organizationId}/teams",
       operationId: "listTeamsInOrganizationById",
       summary: "List the teams of an organization, oldest first",
       tags,
-      security: userSecurity,
       request: { params: OrganizationParams, query: z.object({ ...listQuery, ...TeamListFilters }) },
       responses: { 200: jsonResponse(listOf(OrganizationTeam), "Teams"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => c.json(await listTeams(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "put",
       path: "/orgs/{organizationId}/teams",
       operationId: "createOrganizationTeam",
       summary: "Create a team (admins)",
       tags,
-      security: userSecurity,
       request: { params: OrganizationParams, body: jsonBody(CreateTeamBody) },
       responses: { 201: jsonResponse(OrganizationTeam, "Team has been created"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => c.json(await createTeam(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("json")), 201),
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "get",
       path: "/orgs/{organizationId}/teams/{teamId}",
       operationId: "getTeamInOrganizationById",
       summary: "Get a team",
       tags,
-      security: userSecurity,
       request: { params: TeamParams },
       responses: { 200: jsonResponse(OrganizationTeam, "The team"), ...errorResponses(400, 403, 404) },
     }),
@@ -70,13 +67,12 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "patch",
       path: "/orgs/{organizationId}/teams/{teamId}",
       operationId: "updateTeamInOrganizationById",
       summary: "Rename a team (admins and the team's owners)",
       tags,
-      security: userSecurity,
       request: { params: TeamParams, body: jsonBody(UpdateTeamBody) },
       responses: { 200: jsonResponse(OrganizationTeam, "The team has been updated"), ...errorResponses(400, 403, 404) },
     }),
@@ -86,13 +82,12 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "delete",
       path: "/orgs/{organizationId}/teams/{teamId}",
       operationId: "removeTeamFromOrganizationById",
       summary: "Delete a team (admins); 204 also when it did not exist",
       tags,
-      security: userSecurity,
       request: { params: TeamParams },
       responses: { 204: noContent("The team no longer exists"), ...errorResponses(400, 403, 404) },
     }),
@@ -103,13 +98,12 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "get",
       path: "/orgs/{organizationId}/teams/{teamId}/members",
       operationId: "listTeamMembersInOrganizationById",
       summary: "List the members of a team, in the order they were added",
       tags,
-      security: userSecurity,
       request: { params: TeamParams, query: z.object(listQuery) },
       responses: { 200: jsonResponse(listOf(OrganizationTeamMember), "Team members"), ...errorResponses(400, 403, 404) },
     }),
@@ -119,13 +113,12 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "put",
       path: "/orgs/{organizationId}/teams/{teamId}/members",
       operationId: "updateMembersInOrganizationTeam",
       summary: "Add, update and remove team members at once (admins and the team's owners)",
       tags,
-      security: userSecurity,
       request: { params: TeamParams, body: jsonBody(UpdateMembersInOrganizationTeam) },
       responses: { 204: noContent("Members have been updated"), ...errorResponses(400, 403, 404) },
     }),
@@ -136,13 +129,12 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "put",
       path: "/orgs/{organizationId}/teams/{teamId}/members/{userId}",
       operationId: "addMemberToOrganizationTeamById",
       summary: "Add a member to a team, or change their team role (admins and the team's owners)",
       tags,
-      security: userSecurity,
       request: { params: TeamMemberParams, body: jsonBody(AddTeamMemberBody) },
       responses: { 204: noContent("Member has been added to the team"), ...errorResponses(400, 403, 404) },
     }),
@@ -153,13 +145,12 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: "delete",
       path: "/orgs/{organizationId}/teams/{teamId}/members/{userId}",
       operationId: "deleteMemberFromOrganizationTeamById",
       summary: "Remove a member from a team (admins and the team's owners), or leave it; 204 also when not in it",
       tags,
-      security: userSecurity,
       request: { params: TeamMemberParams },
       responses: { 204: noContent("The user is not in the team"), ...errorResponses(400, 403, 404) },
     }),

@@ -1,16 +1,14 @@
-import { createRoute } from "@hono/zod-openapi";
 import { presentUser } from "../domain/users/users";
 import { User } from "../schemas/user";
-import { createRouter, errorResponses, jsonResponse, userSecurity } from "./shared";
+import { createRouter, errorResponses, jsonResponse, userRoute } from "./shared";
 
 export const userRoutes = createRouter().openapi(
-  createRoute({
+  userRoute({
     method: "get",
     path: "/user",
     operationId: "getAuthenticatedUser",
     summary: "Get the authenticated user",
     tags: ["users"],
-    security: userSecurity,
     responses: { 200: jsonResponse(User, "The user who owns the API token"), ...errorResponses() },
   }),
   (c) => {

@@ -69,6 +69,14 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  it("declares the user-token security on every /v1 route", async () => {
+    const document = await call("GET", "/v1/openapi.json");
+    for (const [path, methods] of Object.entries<Record<string, { security?: unknown }>>(document.body.paths)) {
+      if (!path.startsWith("/v1/")) continue;
+      for (const [method, operation] of Object.entries(methods)) expect(operation.security, `${method} ${path}`).toEqual([{ user: [] }]);
+    }
+  });
+
   it("has unique operationIds", () => {
     const ids = operations.map((operation) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
