@@ -10,6 +10,8 @@ export default defineConfig(async (env) => {
     test: {
       ...config.test,
       include: ["bench/**/*.ts"],
+      // One run of the benchmarks alone, in storage of their own.
+      projects: undefined,
       reporters: ["default"],
       silent: false,
       // Only the results: the Worker's request log lines are dropped.
