@@ -1,10 +1,11 @@
 import { env } from "cloudflare:test";
-import { and, count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../src/db/client";
 import { organizationInviteLinks, organizations, type InviteLinkRow } from "../../src/db/schema";
 import { insertChunks } from "../../src/db/limits";
-import { fetchPage, type Direction, type PageRequest } from "../../src/lib/pagination";
+import { listPage, type Direction } from "../../src/db/keyset";
+import type { PageRequest } from "../../src/lib/pagination";
 import { ApiError } from "../../src/lib/errors";
 
 /**
@@ -17,16 +18,17 @@ const TIED = "2026-01-01T00:00:00.000Z";
 const ROWS = 23;
 
 function listInvites(request: PageRequest, direction: Direction) {
-  const inOrganization = eq(organizationInviteLinks.organizationId, ORGANIZATION);
-  return fetchPage(db, request, {
-    sortName: `createdAt:${direction}`,
-    keys: [
-      { expression: organizationInviteLinks.createdAt, direction, valueOf: (row: InviteLinkRow) => row.createdAt },
-      { expression: organizationInviteLinks.id, direction, valueOf: (row: InviteLinkRow) => row.id },
-    ],
-    rows: (after, orderBy, limit) =>
-      db.select().from(organizationInviteLinks).where(and(inOrganization, after)).orderBy(...orderBy).limit(limit),
-    count: db.select({ count: count() }).from(organizationInviteLinks).where(inOrganization),
+  return listPage(db, request, {
+    from: organizationInviteLinks,
+    where: eq(organizationInviteLinks.organizationId, ORGANIZATION),
+    sort: {
+      name: `createdAt:${direction}`,
+      keys: [
+        { expression: organizationInviteLinks.createdAt, direction, valueOf: (row: InviteLinkRow) => row.createdAt },
+        { expression: organizationInviteLinks.id, direction, valueOf: (row: InviteLinkRow) => row.id },
+      ],
+    },
+    present: (row) => row,
   });
 }
 
@@ -36,9 +38,9 @@ async function walk(limit: number | undefined, direction: Direction) {
   for (let pages = 0; pages < 100; pages++) {
     const result = await listInvites({ limit, page }, direction);
     expect(result.count).toBe(ROWS);
-    seen.push(...result.rows.map((row) => row.id));
+    seen.push(...result.items.map((row) => row.id));
     if (!result.next) return seen;
-    expect(result.rows.length).toBe(limit);
+    expect(result.items.length).toBe(limit);
     page = result.next.page;
   }
   throw new Error("pagination did not end");
@@ -85,7 +87,7 @@ describe("keyset pagination", () => {
 
   it("returns only the count for limit 0", async () => {
     const result = await listInvites({ limit: 0 }, "asc");
-    expect(result).toEqual({ rows: [], next: undefined, count: ROWS, alongside: [] });
+    expect(result).toEqual({ items: [], count: ROWS });
   });
 
   it("refuses a cursor made under another sort, or tampered with", async () => {

@@ -1,5 +1,6 @@
-import { and, count, eq, exists, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { CallerContext } from "../../context";
+import { listPage, sortedBy } from "../../db/keyset";
 import { rawAll } from "../../db/raw";
 import {
   changeRequestContributors,
@@ -12,7 +13,7 @@ import {
 } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
-import { EMPTY_LIST, fetchPage, sortedBy, toList, type PageRequest } from "../../lib/pagination";
+import { EMPTY_LIST, type PageRequest } from "../../lib/pagination";
 import { assertContentAction } from "../../lib/permissions";
 import type { ChangeRequestListFilters, UpdateChangeRequestInput } from "../../schemas/change-request";
 import { loadSpaceAccess, type ContentAccess } from "../content/access";
@@ -131,18 +132,14 @@ export async function listChangeRequestsForOrganization(
 }
 
 async function listChangeRequests(ctx: CallerContext, scope: SQL, filters: ChangeRequestListFilters, request: PageRequest) {
-  const where = and(scope, ...filterConditions(filters));
   const sortColumn = filters.orderBy === "createdAt" ? changeRequests.createdAt : changeRequests.updatedAt;
-  const page = await fetchPage(ctx.db, request, {
-    ...sortedBy(`${filters.orderBy}:desc`, "desc", [sortColumn, changeRequests.id], (record: ChangeRequestRecord) => [record.changeRequest[filters.orderBy], record.changeRequest.id]),
-    rows: (after, orderBy, limit) =>
-      selectChangeRequestRecords(ctx.db)
-        .where(and(where, after))
-        .orderBy(...orderBy)
-        .limit(limit),
-    count: ctx.db.select({ count: count() }).from(changeRequests).where(where),
+  return listPage(ctx.db, request, {
+    from: changeRequests,
+    where: and(scope, ...filterConditions(filters)),
+    select: selectChangeRequestRecords(ctx.db),
+    sort: sortedBy(`${filters.orderBy}:desc`, "desc", [sortColumn, changeRequests.id], (record: ChangeRequestRecord) => [record.changeRequest[filters.orderBy], record.changeRequest.id]),
+    present: (record) => presentChangeRequest(record, ctx.urls),
   });
-  return toList(page, (record) => presentChangeRequest(record, ctx.urls));
 }
 
 /** F1: status, creator, contributor, requested reviewer, conversations issues cluster (`topic`). */

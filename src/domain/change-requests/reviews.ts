@@ -1,11 +1,12 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { CallerContext } from "../../context";
 import type { Database } from "../../db/client";
+import { listPage, sortedBy } from "../../db/keyset";
 import { changeRequestRequestedReviewers, changeRequestReviews, changeRequests, users } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
-import { fetchPage, sortedBy, toList, type PageRequest } from "../../lib/pagination";
+import type { PageRequest } from "../../lib/pagination";
 import { assertContentAction } from "../../lib/permissions";
 import type { Urls } from "../../lib/urls";
 import { nonMembers } from "../organizations/merge-rules";
@@ -98,20 +99,16 @@ export async function submitReview(ctx: CallerContext, spaceId: string, idOrNumb
 
 export async function listReviews(ctx: CallerContext, spaceId: string, idOrNumber: string, outdated: boolean | undefined, request: PageRequest) {
   const { changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
-  const where = and(
-    eq(changeRequestReviews.changeRequestId, changeRequest.id),
-    outdated === undefined ? undefined : outdated ? isOutdated : sql`NOT ${isOutdated}`,
-  );
-  const page = await fetchPage(ctx.db, request, {
-    ...sortedBy("createdAt:desc", "desc", [changeRequestReviews.createdAt, changeRequestReviews.id], (record: ReviewRecord) => [record.review.createdAt, record.review.id]),
-    rows: (after, orderBy, limit) =>
-      selectReviews(ctx.db)
-        .where(and(where, after))
-        .orderBy(...orderBy)
-        .limit(limit),
-    count: ctx.db.select({ count: count() }).from(changeRequestReviews).where(where),
+  return listPage(ctx.db, request, {
+    from: changeRequestReviews,
+    where: and(
+      eq(changeRequestReviews.changeRequestId, changeRequest.id),
+      outdated === undefined ? undefined : outdated ? isOutdated : sql`NOT ${isOutdated}`,
+    ),
+    select: selectReviews(ctx.db),
+    sort: sortedBy("createdAt:desc", "desc", [changeRequestReviews.createdAt, changeRequestReviews.id], (record: ReviewRecord) => [record.review.createdAt, record.review.id]),
+    present: (record) => presentReview(record, spaceId, ctx.urls),
   });
-  return toList(page, (record) => presentReview(record, spaceId, ctx.urls));
 }
 
 export async function getReview(ctx: CallerContext, spaceId: string, idOrNumber: string, reviewId: string) {
@@ -207,17 +204,13 @@ export async function requestReviewers(
 
 export async function listRequestedReviewers(ctx: CallerContext, spaceId: string, idOrNumber: string, request: PageRequest) {
   const { changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
-  const where = eq(changeRequestRequestedReviewers.changeRequestId, changeRequest.id);
-  const page = await fetchPage(ctx.db, request, {
-    ...sortedBy("createdAt:desc", "desc", [changeRequestRequestedReviewers.createdAt, changeRequestRequestedReviewers.userId], (record: RequestedRecord) => [record.request.createdAt, record.request.userId]),
-    rows: (after, orderBy, limit) =>
-      selectRequested(ctx.db)
-        .where(and(where, after))
-        .orderBy(...orderBy)
-        .limit(limit),
-    count: ctx.db.select({ count: count() }).from(changeRequestRequestedReviewers).where(where),
+  return listPage(ctx.db, request, {
+    from: changeRequestRequestedReviewers,
+    where: eq(changeRequestRequestedReviewers.changeRequestId, changeRequest.id),
+    select: selectRequested(ctx.db),
+    sort: sortedBy("createdAt:desc", "desc", [changeRequestRequestedReviewers.createdAt, changeRequestRequestedReviewers.userId], (record: RequestedRecord) => [record.request.createdAt, record.request.userId]),
+    present: (record) => presentRequested(record, ctx.urls),
   });
-  return toList(page, (record) => presentRequested(record, ctx.urls));
 }
 
 export async function removeRequestedReviewer(ctx: CallerContext, spaceId: string, idOrNumber: string, userId: string) {

@@ -1,10 +1,11 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { CallerContext } from "../../context";
+import { listPage, sortedBy } from "../../db/keyset";
 import { collections, type CollectionRow, type MemberRow } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pick } from "../../lib/objects";
-import { EMPTY_LIST, fetchPage, sortedBy, toList, type PageRequest } from "../../lib/pagination";
+import { EMPTY_LIST, type PageRequest } from "../../lib/pagination";
 import { assertContentAction } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import type { UpdateCollectionInput } from "../../schemas/collection";
@@ -25,20 +26,19 @@ export interface CollectionListQuery extends PageRequest {
 export async function listCollectionsInOrganization(ctx: CallerContext, organizationId: string, query: CollectionListQuery) {
   const access = await loadOrganizationAccess(ctx, organizationId);
   if (access.membership.role === null) return EMPTY_LIST;
-  const filters = and(eq(collections.organizationId, organizationId), query.nested ? undefined : isNull(collections.parentId));
-  const sort = query.nested
-    ? sortedBy("createdAt:asc", "asc", [collections.createdAt, collections.id], (row: CollectionRow) => [row.createdAt, row.id])
-    : sortedBy("position:asc", "asc", [collections.position, collections.id], (row: CollectionRow) => [row.position, row.id]);
-  const page = await fetchPage(ctx.db, query, {
-    ...sort,
-    rows: (after, orderBy, limit) => ctx.db.select().from(collections).where(and(filters, after)).orderBy(...orderBy).limit(limit),
-    count: ctx.db.select({ count: count() }).from(collections).where(filters),
+  return listPage(ctx.db, query, {
+    from: collections,
+    where: and(eq(collections.organizationId, organizationId), query.nested ? undefined : isNull(collections.parentId)),
+    sort: query.nested
+      ? sortedBy("createdAt:asc", "asc", [collections.createdAt, collections.id], (row: CollectionRow) => [row.createdAt, row.id])
+      : sortedBy("position:asc", "asc", [collections.position, collections.id], (row: CollectionRow) => [row.position, row.id]),
+    // The items sit at any depth: their levels come from one read of the organization's collections.
     alongside: [selectOrganizationCollections(ctx.db, organizationId)],
+    presentWith: ([ancestors]) => {
+      const tree = byId(ancestors as AncestorRow[]);
+      return (collection) => presentCollection(collection, levelOnCollection(access.member, collection, chainLevels(tree, collection.parentId)), ctx.urls);
+    },
   });
-  const tree = byId(page.alongside[0] as AncestorRow[]);
-  return toList(page, (collection) =>
-    presentCollection(collection, levelOnCollection(access.member, collection, chainLevels(tree, collection.parentId)), ctx.urls),
-  );
 }
 
 export async function getCollection(ctx: CallerContext, collectionId: string) {

@@ -1,9 +1,10 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { CallerContext } from "../../context";
 import { organizationInviteLinks, organizationMembers, organizations, type InviteLinkRow } from "../../db/schema";
+import { listPage, sortedBy } from "../../db/keyset";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
-import { fetchPage, sortedBy, toList, type PageRequest } from "../../lib/pagination";
+import type { PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction } from "../../lib/permissions";
 import { roleRank, type RoleOrGuest } from "../../lib/roles";
 import type { InviteLinkObject } from "../../schemas/invite";
@@ -19,14 +20,12 @@ const inviteNotFound = (inviteId: string) => notFound(`Invite '${inviteId}'`);
 export async function listInviteLinks(ctx: CallerContext, organizationId: string, request: PageRequest) {
   const access = await loadOrganizationAccess(ctx, organizationId);
   assertOrganizationAction(access.membership, "manageInviteLinks");
-  const inOrganization = eq(organizationInviteLinks.organizationId, organizationId);
-  const page = await fetchPage(ctx.db, request, {
-    ...sortedBy("createdAt", "asc", [organizationInviteLinks.createdAt, organizationInviteLinks.id], (row: InviteLinkRow) => [row.createdAt, row.id]),
-    rows: (after, orderBy, limit) =>
-      ctx.db.select().from(organizationInviteLinks).where(and(inOrganization, after)).orderBy(...orderBy).limit(limit),
-    count: ctx.db.select({ count: count() }).from(organizationInviteLinks).where(inOrganization),
+  return listPage(ctx.db, request, {
+    from: organizationInviteLinks,
+    where: eq(organizationInviteLinks.organizationId, organizationId),
+    sort: sortedBy("createdAt", "asc", [organizationInviteLinks.createdAt, organizationInviteLinks.id], (row: InviteLinkRow) => [row.createdAt, row.id]),
+    present: (invite) => presentInvite(invite, access.member.role),
   });
-  return toList(page, (invite) => presentInvite(invite, access.member.role));
 }
 
 export async function createInviteLink(ctx: CallerContext, organizationId: string, role: RoleOrGuest) {

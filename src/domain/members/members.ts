@@ -1,8 +1,9 @@
 import { and, count, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { CallerContext } from "../../context";
+import { listPage, type Direction, type SortKey } from "../../db/keyset";
 import { organizationMembers, teamMembers, teams, users, type MemberRow, type UserRow } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
-import { fetchPage, toList, type Direction, type PageRequest, type SortKey } from "../../lib/pagination";
+import type { PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction } from "../../lib/permissions";
 import type { Role, RoleOrGuest } from "../../lib/roles";
 import type { Urls } from "../../lib/urls";
@@ -45,29 +46,22 @@ export async function listMembers(ctx: CallerContext, organizationId: string, qu
   const access = await loadOrganizationAccess(ctx, organizationId);
   assertOrganizationAction(access.membership, "listMembers");
 
-  const filters = and(
-    eq(organizationMembers.organizationId, organizationId),
-    query.role === undefined ? undefined : query.role === "guest" ? isNull(organizationMembers.role) : eq(organizationMembers.role, query.role),
-    query.search ? matchesSearch(query.search) : undefined,
-  );
-  const page = await fetchPage(ctx.db, query, {
-    sortName: `${query.sort}:${query.order}`,
-    keys: [memberSortKey(query.sort, query.order), { expression: organizationMembers.userId, direction: query.order, valueOf: (row: MemberWithUser) => row.member.userId }],
-    rows: (after, orderBy, limit) =>
-      ctx.db
-        .select({ member: organizationMembers, user: users })
-        .from(organizationMembers)
-        .innerJoin(users, eq(users.id, organizationMembers.userId))
-        .where(and(filters, after))
-        .orderBy(...orderBy)
-        .limit(limit),
-    count: ctx.db
-      .select({ count: count() })
-      .from(organizationMembers)
-      .innerJoin(users, eq(users.id, organizationMembers.userId))
-      .where(filters),
+  return listPage(ctx.db, query, {
+    from: organizationMembers,
+    where: and(
+      eq(organizationMembers.organizationId, organizationId),
+      query.role === undefined ? undefined : query.role === "guest" ? isNull(organizationMembers.role) : eq(organizationMembers.role, query.role),
+      query.search ? matchesSearch(query.search) : undefined,
+    ),
+    // The search filter reads the user's name and email: both the rows and the count join users.
+    select: ctx.db.select({ member: organizationMembers, user: users }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)),
+    counted: ctx.db.select({ count: count() }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)),
+    sort: {
+      name: `${query.sort}:${query.order}`,
+      keys: [memberSortKey(query.sort, query.order), { expression: organizationMembers.userId, direction: query.order, valueOf: (row: MemberWithUser) => row.member.userId }],
+    },
+    present: (row) => presentMember(row, ctx.urls),
   });
-  return toList(page, (row) => presentMember(row, ctx.urls));
 }
 
 export async function getMember(ctx: CallerContext, organizationId: string, userId: string) {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext } from "../../context";
 import {
@@ -9,11 +9,12 @@ import {
   type OrganizationRow,
 } from "../../db/schema";
 import { isUniqueViolation } from "../../db/errors";
+import { listPage, sortedBy } from "../../db/keyset";
 import { insertChunks } from "../../db/limits";
 import { badRequest, conflict, forbidden } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pick } from "../../lib/objects";
-import { fetchPage, sortedBy, toList, type PageRequest } from "../../lib/pagination";
+import type { PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction } from "../../lib/permissions";
 import type { UpdateOrganizationInput } from "../../schemas/organization";
 import { loadOrganizationAccess, membershipOf, organizationNotFound, ownsTeamOf } from "./access";
@@ -28,22 +29,18 @@ interface OrganizationWithRole {
 
 /** The organizations the caller belongs to, oldest first. */
 export async function listOrganizationsForCaller(ctx: CallerContext, request: PageRequest) {
-  const isCallersMembership = and(eq(organizationMembers.userId, ctx.caller.id), eq(organizationMembers.disabled, false));
-  const page = await fetchPage(ctx.db, request, {
-    ...sortedBy("createdAt", "asc", [organizations.createdAt, organizations.id], (row: OrganizationWithRole) => [row.organization.createdAt, row.organization.id]),
-    rows: (after, orderBy, limit) =>
-      ctx.db
-        // Only member columns whose names the organization lacks: in a batch, D1 rows are keyed by
-        // column name, so a shared name (`sso`) would take the member's value.
-        .select({ organization: organizations, role: organizationMembers.role, ownsTeam: ownsTeamOf(ctx.caller.id) })
-        .from(organizationMembers)
-        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-        .where(and(isCallersMembership, after))
-        .orderBy(...orderBy)
-        .limit(limit),
-    count: ctx.db.select({ count: count() }).from(organizationMembers).where(isCallersMembership),
+  return listPage(ctx.db, request, {
+    from: organizationMembers,
+    where: and(eq(organizationMembers.userId, ctx.caller.id), eq(organizationMembers.disabled, false)),
+    // Only member columns whose names the organization lacks: in a batch, D1 rows are keyed by
+    // column name, so a shared name (`sso`) would take the member's value.
+    select: ctx.db
+      .select({ organization: organizations, role: organizationMembers.role, ownsTeam: ownsTeamOf(ctx.caller.id) })
+      .from(organizationMembers)
+      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId)),
+    sort: sortedBy("createdAt", "asc", [organizations.createdAt, organizations.id], (row: OrganizationWithRole) => [row.organization.createdAt, row.organization.id]),
+    present: (row) => presentOrganization(row.organization, membershipOf(row, row.ownsTeam), ctx.urls),
   });
-  return toList(page, (row) => presentOrganization(row.organization, membershipOf(row, row.ownsTeam), ctx.urls));
 }
 
 export async function getOrganization(ctx: CallerContext, organizationId: string) {

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { CallerContext } from "../../context";
 import { organizations, samlProviders, teams, type SamlProviderRow, type TeamRow } from "../../db/schema";
+import { listPage, sortedBy } from "../../db/keyset";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
-import { fetchPage, sortedBy, toList, type PageRequest } from "../../lib/pagination";
+import type { PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction, type Membership } from "../../lib/permissions";
 import type { Urls } from "../../lib/urls";
 import type { CreateSAMLProviderInput, SAMLProviderObject, UpdateSAMLProviderInput } from "../../schemas/saml";
@@ -92,17 +93,13 @@ function selectProvidersWithTeam(ctx: CallerContext) {
 export async function listProviders(ctx: CallerContext, organizationId: string, request: PageRequest) {
   const access = await loadOrganizationAccess(ctx, organizationId);
   assertOrganizationAction(access.membership, "manageSAML");
-  const inOrganization = eq(samlProviders.organizationId, organizationId);
-  const page = await fetchPage(ctx.db, request, {
-    ...sortedBy("createdAt", "asc", [samlProviders.createdAt, samlProviders.id], (row: ProviderRow) => [row.provider.createdAt, row.provider.id]),
-    rows: (after, orderBy, limit) =>
-      selectProvidersWithTeam(ctx)
-        .where(and(inOrganization, after))
-        .orderBy(...orderBy)
-        .limit(limit),
-    count: ctx.db.select({ count: count() }).from(samlProviders).where(inOrganization),
+  return listPage(ctx.db, request, {
+    from: samlProviders,
+    where: eq(samlProviders.organizationId, organizationId),
+    select: selectProvidersWithTeam(ctx),
+    sort: sortedBy("createdAt", "asc", [samlProviders.createdAt, samlProviders.id], (row: ProviderRow) => [row.provider.createdAt, row.provider.id]),
+    present: (row) => presentProvider(withTeam(row), access.membership, ctx.urls),
   });
-  return toList(page, (row) => presentProvider(withTeam(row), access.membership, ctx.urls));
 }
 
 export async function getProvider(ctx: CallerContext, organizationId: string, providerId: string) {

@@ -1,10 +1,11 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { CallerContext } from "../../context";
+import { listPage, sortedBy } from "../../db/keyset";
 import { revisions, spaces, type MemberRow, type SpaceRow } from "../../db/schema";
 import { conflict } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pick } from "../../lib/objects";
-import { EMPTY_LIST, fetchPage, sortedBy, toList, type PageOf, type PageRequest } from "../../lib/pagination";
+import { EMPTY_LIST, type PageRequest } from "../../lib/pagination";
 import { assertContentAction } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import type { CreateSpaceInput, UpdateSpaceInput } from "../../schemas/space";
@@ -22,28 +23,28 @@ const isLive = isNull(spaces.deletedAt);
 export async function listSpacesInOrganization(ctx: CallerContext, organizationId: string, request: PageRequest) {
   const access = await loadOrganizationAccess(ctx, organizationId);
   if (access.membership.role === null) return EMPTY_LIST;
-  const filters = and(eq(spaces.organizationId, organizationId), isLive);
-  const page = await fetchPage(ctx.db, request, {
-    ...sortedBy("createdAt:asc", "asc", [spaces.createdAt, spaces.id], (space: SpaceRow) => [space.createdAt, space.id]),
-    rows: (after, orderBy, limit) => ctx.db.select().from(spaces).where(and(filters, after)).orderBy(...orderBy).limit(limit),
-    count: ctx.db.select({ count: count() }).from(spaces).where(filters),
+  return listPage(ctx.db, request, {
+    from: spaces,
+    where: and(eq(spaces.organizationId, organizationId), isLive),
+    sort: sortedBy("createdAt:asc", "asc", [spaces.createdAt, spaces.id], (space: SpaceRow) => [space.createdAt, space.id]),
     // The items sit under many collections: their levels come from one read of the organization's collections.
     alongside: [selectOrganizationCollections(ctx.db, organizationId)],
+    presentWith: ([ancestors]) => {
+      const collections = byId(ancestors as AncestorRow[]);
+      return presenter(ctx, access.member, (space) => [space.defaultLevel, ...chainLevels(collections, space.parentId)]);
+    },
   });
-  const collections = byId(page.alongside[0] as AncestorRow[]);
-  return presentPage(ctx, page, access.member, (space) => [space.defaultLevel, ...chainLevels(collections, space.parentId)]);
 }
 
 /** The live spaces directly in a collection, in their order. */
 export async function listSpacesInCollection(ctx: CallerContext, collectionId: string, request: PageRequest) {
   const access = await loadCollectionAccess(ctx, collectionId);
-  const filters = and(eq(spaces.parentId, collectionId), isLive);
-  const page = await fetchPage(ctx.db, request, {
-    ...sortedBy("position:asc", "asc", [spaces.position, spaces.id], (space: SpaceRow) => [space.position, space.id]),
-    rows: (after, orderBy, limit) => ctx.db.select().from(spaces).where(and(filters, after)).orderBy(...orderBy).limit(limit),
-    count: ctx.db.select({ count: count() }).from(spaces).where(filters),
+  return listPage(ctx.db, request, {
+    from: spaces,
+    where: and(eq(spaces.parentId, collectionId), isLive),
+    sort: sortedBy("position:asc", "asc", [spaces.position, spaces.id], (space: SpaceRow) => [space.position, space.id]),
+    present: presenter(ctx, access.member, (space) => [space.defaultLevel, ...access.levels]),
   });
-  return presentPage(ctx, page, access.member, (space) => [space.defaultLevel, ...access.levels]);
 }
 
 export async function getSpace(ctx: CallerContext, spaceId: string) {
@@ -143,11 +144,7 @@ export function assertLive(space: SpaceRow): void {
 
 const spaceIsDeleted = (spaceId: string) => conflict(`Space '${spaceId}' is deleted: restore it first`);
 
-function presentPage(
-  ctx: CallerContext,
-  page: PageOf<SpaceRow>,
-  member: MemberRow,
-  levelsOf: (space: SpaceRow) => Array<Role | null>,
-) {
-  return toList(page, (space) => presentSpace(space, levelOn(member, levelsOf(space), space.createdBy) ?? "read", ctx.urls));
+/** Presents the spaces of a list, each with the member's level from its chain of default levels. */
+function presenter(ctx: CallerContext, member: MemberRow, levelsOf: (space: SpaceRow) => Array<Role | null>) {
+  return (space: SpaceRow) => presentSpace(space, levelOn(member, levelsOf(space), space.createdBy) ?? "read", ctx.urls);
 }

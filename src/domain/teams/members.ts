@@ -1,10 +1,11 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { CallerContext } from "../../context";
+import { listPage, sortedBy } from "../../db/keyset";
 import { chunks, MAX_IDS_PER_IN_LIST } from "../../db/limits";
 import { organizationMembers, teamMembers, users, type MemberRow, type UserRow } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
-import { fetchPage, sortedBy, toList, type PageRequest } from "../../lib/pagination";
+import type { PageRequest } from "../../lib/pagination";
 import { assertCanManageTeam, teamPermissions } from "../../lib/permissions";
 import type { TeamMemberObject, TeamRole, UpdateTeamMembersInput } from "../../schemas/team";
 import { presentMember } from "../members/members";
@@ -23,37 +24,31 @@ export async function listTeamMembers(ctx: CallerContext, organizationId: string
   const { membership, teamRole } = await loadTeamAccess(ctx, organizationId, teamId);
   const { view } = teamPermissions(membership, teamRole);
   if (!view) throw forbidden("Listing this team's members needs the organization role 'read' or higher, or being in the team");
-  const inTeam = eq(teamMembers.teamId, teamId);
   const joinMember = and(eq(organizationMembers.organizationId, teamMembers.organizationId), eq(organizationMembers.userId, teamMembers.userId));
-  const page = await fetchPage(ctx.db, request, {
-    ...sortedBy("addedAt", "asc", [teamMembers.addedAt, teamMembers.userId], (row: TeamMemberWithUser) => [row.addedAt, row.member.userId]),
-    rows: (after, orderBy, limit) =>
-      ctx.db
-        // Batched D1 rows are keyed by column name: team_members' columns that organization_members
-        // also has (user_id, role, ...) would collide, so only the team role is taken, aliased.
-        .select({
-          member: organizationMembers,
-          user: users,
-          teamRole: sql<TeamRole>`${teamMembers.role}`.as("team_role"),
-          addedAt: sql<string>`${teamMembers.addedAt}`.as("team_added_at"),
-        })
-        .from(teamMembers)
-        .innerJoin(organizationMembers, joinMember)
-        .innerJoin(users, eq(users.id, teamMembers.userId))
-        .where(and(inTeam, after))
-        .orderBy(...orderBy)
-        .limit(limit),
-    count: ctx.db.select({ count: count() }).from(teamMembers).innerJoin(organizationMembers, joinMember).where(inTeam),
-  });
-  return toList(
-    page,
-    (row): TeamMemberObject => ({
+  return listPage(ctx.db, request, {
+    from: teamMembers,
+    where: eq(teamMembers.teamId, teamId),
+    select: ctx.db
+      // Batched D1 rows are keyed by column name: team_members' columns that organization_members
+      // also has (user_id, role, ...) would collide, so only the team role is taken, aliased.
+      .select({
+        member: organizationMembers,
+        user: users,
+        teamRole: sql<TeamRole>`${teamMembers.role}`.as("team_role"),
+        addedAt: sql<string>`${teamMembers.addedAt}`.as("team_added_at"),
+      })
+      .from(teamMembers)
+      .innerJoin(organizationMembers, joinMember)
+      .innerJoin(users, eq(users.id, teamMembers.userId)),
+    counted: ctx.db.select({ count: count() }).from(teamMembers).innerJoin(organizationMembers, joinMember),
+    sort: sortedBy("addedAt", "asc", [teamMembers.addedAt, teamMembers.userId], (row: TeamMemberWithUser) => [row.addedAt, row.member.userId]),
+    present: (row): TeamMemberObject => ({
       organization: presentMember(row, ctx.urls),
       team: { role: row.teamRole },
       // Whoever may list the team's members may view each of them.
       permissions: { view },
     }),
-  );
+  });
 }
 
 /**

@@ -1,10 +1,11 @@
-import { and, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { CallerContext } from "../../context";
+import { listPage, sortedBy } from "../../db/keyset";
 import { chunks, MAX_IDS_PER_IN_LIST } from "../../db/limits";
 import { organizationMembers, teamMembers, teams, type TeamRow } from "../../db/schema";
 import { badRequest, forbidden } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
-import { fetchPage, sortedBy, toList, type PageRequest } from "../../lib/pagination";
+import type { PageRequest } from "../../lib/pagination";
 import { assertCanManageTeam, assertOrganizationAction, teamPermissions } from "../../lib/permissions";
 import type { TeamRole } from "../../schemas/team";
 import { loadOrganizationAccess } from "../organizations/access";
@@ -27,21 +28,17 @@ interface TeamWithCallerRole {
 export async function listTeams(ctx: CallerContext, organizationId: string, query: TeamListQuery) {
   const access = await loadOrganizationAccess(ctx, organizationId);
   assertOrganizationAction(access.membership, "listTeams");
-  const filters = and(
-    eq(teams.organizationId, organizationId),
-    query.title ? titleContains(query.title) : undefined,
-    query.owner === undefined ? undefined : manageableBy(organizationId, query.owner),
-  );
-  const page = await fetchPage(ctx.db, query, {
-    ...sortedBy("createdAt", "asc", [teams.createdAt, teams.id], (row: TeamWithCallerRole) => [row.team.createdAt, row.team.id]),
-    rows: (after, orderBy, limit) =>
-      selectTeamsWithCallerRole(ctx)
-        .where(and(filters, after))
-        .orderBy(...orderBy)
-        .limit(limit),
-    count: ctx.db.select({ count: count() }).from(teams).where(filters),
+  return listPage(ctx.db, query, {
+    from: teams,
+    where: and(
+      eq(teams.organizationId, organizationId),
+      query.title ? titleContains(query.title) : undefined,
+      query.owner === undefined ? undefined : manageableBy(organizationId, query.owner),
+    ),
+    select: selectTeamsWithCallerRole(ctx),
+    sort: sortedBy("createdAt", "asc", [teams.createdAt, teams.id], (row: TeamWithCallerRole) => [row.team.createdAt, row.team.id]),
+    present: (row) => presentTeam(row.team, access.membership, row.callerRole),
   });
-  return toList(page, (row) => presentTeam(row.team, access.membership, row.callerRole));
 }
 
 /** Admins create teams; `members` (organization members) join it with the role `member`. */
