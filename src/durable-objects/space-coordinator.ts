@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { createDatabase } from "../db/client";
 import { applyContentEdit, type ContentEditInput } from "../domain/change-requests/edit-content";
-import { mergeChangeRequest, updateChangeRequest, type SyncInput } from "../domain/change-requests/sync";
-import { ApiError } from "../lib/errors";
+import { applyMerge, applyUpdateFromMain, type SyncInput } from "../domain/change-requests/sync";
+import { outcomeOf, type Outcome } from "../lib/outcome";
 
 /**
  * One instance per space (`idFromName(spaceId)`): the place where everything that must happen
@@ -31,25 +31,17 @@ export class SpaceCoordinator extends DurableObject<Env> {
     return this.serialized(() => applyContentEdit(createDatabase(this.env.DB), input));
   }
 
-  updateChangeRequest(input: SyncInput) {
-    return this.serialized(() => updateChangeRequest(createDatabase(this.env.DB), input));
+  updateChangeRequestFromMain(input: SyncInput) {
+    return this.serialized(() => applyUpdateFromMain(createDatabase(this.env.DB), input));
   }
 
   mergeChangeRequest(input: SyncInput) {
-    return this.serialized(() => mergeChangeRequest(createDatabase(this.env.DB), input));
+    return this.serialized(() => applyMerge(createDatabase(this.env.DB), input));
   }
 
-  /**
-   * Runs `operation` under the lock. API errors (a 400 for a bad change, a 409 for a merged change
-   * request) come back as values: RPC keeps only an error's message, not its status.
-   */
-  private async serialized<T>(operation: () => Promise<T>): Promise<CoordinatorOutcome<T>> {
-    try {
-      return { ok: true, value: await this.exclusive(operation) };
-    } catch (error) {
-      if (error instanceof ApiError && error.status < 500) return { ok: false, status: error.status, message: error.message };
-      throw error;
-    }
+  /** Runs `operation` under the lock; API errors come back as values (lib/outcome.ts). */
+  private serialized<T>(operation: () => Promise<T>): Promise<Outcome<T>> {
+    return outcomeOf(() => this.exclusive(operation));
   }
 
   /** The next value (1, 2, 3, ...) of the named per-space sequence. */
@@ -77,17 +69,4 @@ export class SpaceCoordinator extends DurableObject<Env> {
     this.tail = run.catch(() => undefined);
     return run;
   }
-}
-
-export type CoordinatorOutcome<T> = { ok: true; value: T } | { ok: false; status: ApiError["status"]; message: string };
-
-/** The value of an outcome, or its API error thrown again on the Worker's side of the RPC. */
-export function unwrapOutcome<T>(outcome: CoordinatorOutcome<T>): T {
-  if (outcome.ok) return outcome.value;
-  throw new ApiError(outcome.status, outcome.message);
-}
-
-/** The coordinator of one space. */
-export function spaceCoordinator(env: Pick<Env, "SPACE_COORDINATOR">, spaceId: string) {
-  return env.SPACE_COORDINATOR.get(env.SPACE_COORDINATOR.idFromName(spaceId));
 }

@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { CallerContext } from "../context";
-import { getFile, getPage, getRevision, listBacklinks, listFiles, listLinks, listPages, type ContentSource } from "../domain/revisions/reads";
+import { getFile, getPage, getRevision, listFiles, listPages } from "../domain/content-reads/reads";
+import { listBacklinks, listLinks } from "../domain/content-reads/links";
+import type { ContentSource } from "../domain/content-reads/revision-content";
 import { listOf, listQuery } from "../lib/pagination";
 import { LinkReportItem, LinkStats, LinkStatusQuery, PageQuery, Revision, RevisionFile, RevisionPage, RevisionQuery } from "../schemas/revision";
 import { createRouter, errorResponses, jsonResponse, pathParam, userRoute } from "./shared";

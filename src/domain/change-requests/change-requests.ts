@@ -16,7 +16,7 @@ import { newId, nowIso } from "../../lib/ids";
 import { EMPTY_LIST, type PageRequest } from "../../lib/pagination";
 import { assertContentAction } from "../../lib/permissions";
 import type { ChangeRequestListFilters, UpdateChangeRequestInput } from "../../schemas/change-request";
-import { loadSpaceAccess, type ContentAccess } from "../content/access";
+import { loadSpaceAccess, type ContentAccess } from "../content-tree/access";
 import { loadOrganizationAccess } from "../organizations/access";
 import { assertLive } from "../spaces/spaces";
 import { recountChangeRequests } from "./counters";

@@ -1,9 +1,10 @@
 import type { CallerContext } from "../../context";
-import { spaceCoordinator, unwrapOutcome } from "../../durable-objects/space-coordinator";
 import { badRequest } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
+import { unwrapOutcome } from "../../lib/outcome";
 import { assertContentAction } from "../../lib/permissions";
 import { MAX_FILE_BYTES, type ContentChangeInput } from "../../schemas/change-request-content";
+import { spaceCoordinator } from "../coordination/space-coordinator-client";
 import { presentFileObject } from "../revisions/present";
 import { loadChangeRequestAccess, readChangeRequest } from "./change-requests";
 import { assertEditable } from "./state";
@@ -81,7 +82,7 @@ export async function updateChangeRequestFromMain(ctx: CallerContext, spaceId: s
   const { space, changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
   assertContentAction(space.level, "edit", "space");
   const result = unwrapOutcome(
-    await spaceCoordinator(ctx.env, spaceId).updateChangeRequest({ spaceId, changeRequestId: changeRequest.id, callerId: ctx.caller.id, now: nowIso() }),
+    await spaceCoordinator(ctx.env, spaceId).updateChangeRequestFromMain({ spaceId, changeRequestId: changeRequest.id, callerId: ctx.caller.id, now: nowIso() }),
   );
   return { revision: result.revisionId, result: result.result as "update" | "conflicts" };
 }

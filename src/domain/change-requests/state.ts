@@ -2,7 +2,6 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { changeRequests, revisions, spaces, type ChangeRequestRow, type SpaceRow } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../lib/errors";
-import { MAIN_LINE, type RevisionPoint } from "../revisions/entries";
 
 /**
  * A change request with the space it belongs to and main's head ordinal, read in one round trip:
@@ -31,24 +30,6 @@ export async function loadChangeRequestState(db: Database, spaceId: string, chan
   if (!changeRequest || !space) throw notFound(`Change request '${changeRequestId}'`);
   return { changeRequest, space, mainHeadOrdinal: head?.ordinal ?? 0 };
 }
-
-/**
- * The revision a change request reads now: main at its base, its own line at its head.
- * `baseIsMainHead`: its base is main's current revision (read through the open rows).
- */
-export function changeRequestPoint(changeRequest: ChangeRequestRow, baseIsMainHead: boolean): RevisionPoint {
-  return {
-    spaceId: changeRequest.spaceId,
-    main: { line: MAIN_LINE, ordinal: changeRequest.baseOrdinal, isHead: baseIsMainHead },
-    overlay: { line: changeRequest.id, ordinal: changeRequest.headOrdinal, isHead: true },
-  };
-}
-
-export const mainHeadPoint = (spaceId: string, ordinal: number): RevisionPoint => ({
-  spaceId,
-  main: { line: MAIN_LINE, ordinal, isHead: true },
-  overlay: null,
-});
 
 /** Content changes need a live, unlocked space and a change request still in progress. */
 export function assertEditable({ changeRequest, space }: Pick<ChangeRequestState, "changeRequest" | "space">): void {

@@ -4,15 +4,16 @@ import { changeRequests, revisions, spaces, type PageData } from "../../db/schem
 import { newId } from "../../lib/ids";
 import { positionBetween } from "../../lib/ordering";
 import { insertDocuments, prepareDocument, readDocuments, type StoredDocument } from "../revisions/documents";
-import { MAIN_LINE, entryKey, isPage, sameState, splitKey, readEntries, readLine, toEntry, writeLine, type Entry, type EntryWrite, type PageEntry } from "../revisions/entries";
+import { entryKey, isPage, sameState, splitKey, readEntries, readLine, toEntry, writeLine, type Entry, type EntryWrite, type PageEntry } from "../revisions/entries";
 import { mergeEntry, mergeText, type EntryMergeOutcome } from "../revisions/merge";
 import { PageTree, uniqueSlug } from "../revisions/page-tree";
 import { recountChangeRequests } from "./counters";
 import { overlayWrites } from "./overlay";
-import { assertEditable, loadChangeRequestState, mainHeadPoint, type ChangeRequestState } from "./state";
+import { MAIN_LINE, mainHeadPoint } from "../revisions/points";
+import { assertEditable, loadChangeRequestState, type ChangeRequestState } from "./state";
 
 /**
- * updateChangeRequest and mergeChangeRequest: both bring a change request and main together with
+ * applyUpdateFromMain and applyMerge: both bring a change request and main together with
  * a three-way merge against the main revision the change request last started from
  * (revisionMergedAncestor), reading and writing only the entries the change request changed.
  * Both run inside the space's coordinator, so main cannot move while they work.
@@ -30,7 +31,7 @@ export interface SyncResult {
   result: "update" | "merge" | "conflicts";
 }
 
-export async function updateChangeRequest(db: Database, input: SyncInput): Promise<SyncResult> {
+export async function applyUpdateFromMain(db: Database, input: SyncInput): Promise<SyncResult> {
   const state = await loadChangeRequestState(db, input.spaceId, input.changeRequestId);
   assertEditable(state);
   if (state.changeRequest.baseOrdinal === state.mainHeadOrdinal) return { revisionId: state.changeRequest.revisionId, result: "update" };
@@ -39,7 +40,7 @@ export async function updateChangeRequest(db: Database, input: SyncInput): Promi
   return { revisionId, result: merged.conflict ? "conflicts" : "update" };
 }
 
-export async function mergeChangeRequest(db: Database, input: SyncInput): Promise<SyncResult> {
+export async function applyMerge(db: Database, input: SyncInput): Promise<SyncResult> {
   const state = await loadChangeRequestState(db, input.spaceId, input.changeRequestId);
   assertEditable(state);
   const merged = await mergeWithMain(db, state);

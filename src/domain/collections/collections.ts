@@ -9,9 +9,9 @@ import { EMPTY_LIST, type PageRequest } from "../../lib/pagination";
 import { assertContentAction } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import type { UpdateCollectionInput } from "../../schemas/collection";
-import { chainForPlacement, levelOn, levelsOf, loadCollectionAccess } from "../content/access";
-import { positionAtEnd } from "../content/placement";
-import { MAX_COLLECTION_DEPTH, byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content/tree";
+import { chainForPlacement, levelOn, levelsOf, loadCollectionAccess } from "../content-tree/access";
+import { positionAtEnd } from "../content-tree/placement";
+import { MAX_COLLECTION_DEPTH, byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content-tree/tree";
 import { loadOrganizationAccess } from "../organizations/access";
 import { presentCollection } from "./present";
 

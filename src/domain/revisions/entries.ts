@@ -4,28 +4,12 @@ import { runBatch } from "../../db/batch";
 import type { Database } from "../../db/client";
 import { MAX_IDS_PER_IN_LIST, chunks, insertChunks } from "../../db/limits";
 import { contentEntries, documents, type ContentEntryRow, type EntryKind, type FileData, type PageData } from "../../db/schema";
+import type { LinePoint, RevisionPoint } from "./points";
 
 /**
  * Reading and writing the versioned entries (pages and files) of a space's revision lines; see
  * the `content_entries` table for the model and docs/architecture.md for why.
  */
-
-export const MAIN_LINE = "main";
-
-/** Where an ordinal of a line is read: at the head, the open rows are exactly the current state. */
-export interface LinePoint {
-  line: string;
-  /** A number, or an SQL scalar subquery yielding it (to read in the same batch as its source). */
-  ordinal: number | SQL;
-  isHead: boolean;
-}
-
-/** What a revision reads: main at one point, and for a change request its own line on top. */
-export interface RevisionPoint {
-  spaceId: string;
-  main: LinePoint;
-  overlay: LinePoint | null;
-}
 
 /** The state of one entry at one revision. */
 export interface Entry {
