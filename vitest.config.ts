@@ -29,8 +29,8 @@ export default defineConfig(async () => {
       silent: "passed-only" as const,
       reporters: ["default", "./test/summary-reporter.ts"],
       projects: [
-        { extends: true, test: { name: "api", include: ["test/**/*.test.ts"], exclude: WHOLE_DEPLOYMENT_TESTS, isolate: false } },
-        { extends: true, test: { name: "whole-deployment", include: WHOLE_DEPLOYMENT_TESTS } },
+        { extends: true as const, test: { name: "api", include: ["test/**/*.test.ts"], exclude: WHOLE_DEPLOYMENT_TESTS, isolate: false } },
+        { extends: true as const, test: { name: "whole-deployment", include: WHOLE_DEPLOYMENT_TESTS } },
       ],
     },
   };
