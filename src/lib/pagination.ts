@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import { and, asc, desc, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
@@ -16,28 +15,6 @@ import { badRequest } from "./errors";
 export const MAX_PAGE_SIZE = 1000;
 /** GitBook leaves the default page size unstated; see docs/decisions.md. */
 export const DEFAULT_PAGE_SIZE = 50;
-
-export const listQuery = {
-  page: z.string().max(2048).optional().openapi({ description: "Identifier of the page results to fetch (from `next.page`)." }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_PAGE_SIZE)
-    .optional()
-    .openapi({ description: `The number of results per page (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}).` }),
-};
-
-export const listOrder = z.enum(["asc", "desc"]).default("desc").openapi({ description: "An order for the items in the list" });
-
-/** The list envelope of GitBook's spec: `{items, next?:{page}, count}`. */
-export function listOf<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    next: z.object({ page: z.string() }).optional(),
-    count: z.number(),
-  });
-}
 
 export type Direction = "asc" | "desc";
 type KeyValue = string | number;
