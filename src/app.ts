@@ -1,42 +1,23 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./context";
 import { handleError, handleNotFound } from "./http/errors";
 import { authenticate, requestContext, requestIdAndLog } from "./http/middleware";
 import { validationHook } from "./http/validation";
-import { errorBody } from "./lib/errors";
 import { adminRoutes } from "./routes/admin";
-import { agentInstructionRoutes } from "./routes/agent-instructions";
-import { changeRequestRoutes } from "./routes/change-requests";
+import { changeRequestsRouter } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
-import { contentRoutes } from "./routes/content";
 import { fileDownloadRoutes } from "./routes/file-downloads";
-import { inviteRoutes } from "./routes/invites";
-import { memberRoutes } from "./routes/members";
-import { organizationRoutes } from "./routes/organizations";
-import { samlRoutes } from "./routes/saml";
-import { spaceRoutes } from "./routes/spaces";
-import { teamRoutes } from "./routes/teams";
+import { organizationsRouter } from "./routes/organizations";
+import { spacesRouter } from "./routes/spaces";
+import { teamsRouter } from "./routes/teams";
 import { userRoutes } from "./routes/user";
-
-/** JSON bodies beyond this are refused with 413 before they are parsed. */
-export const MAX_JSON_BODY_BYTES = 1024 * 1024;
-/** Content edits carry files as base64 (each at most MAX_FILE_BYTES), so they may be larger. */
-export const MAX_CONTENT_EDIT_BODY_BYTES = 16 * 1024 * 1024;
-const isContentEdit = (method: string, path: string) => method === "POST" && /^\/v1\/spaces\/[^/]+\/change-requests\/[^/]+\/content$/.test(path);
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use("*", requestIdAndLog);
   app.use("*", requestContext);
-  for (const [maxSize, applies] of [
-    [MAX_JSON_BODY_BYTES, (method: string, path: string) => !isContentEdit(method, path)],
-    [MAX_CONTENT_EDIT_BODY_BYTES, isContentEdit],
-  ] as const) {
-    const limit = bodyLimit({ maxSize, onError: (c) => c.json(errorBody(413, `Request body exceeds ${maxSize} bytes`), 413) });
-    app.use("*", (c, next) => (applies(c.req.method, c.req.path) ? limit(c, next) : next()));
-  }
+  // Body limits are declared by each route (routes/shared.ts, userRoute), after authentication.
   app.onError(handleError);
   app.notFound(handleNotFound);
 
@@ -67,19 +48,7 @@ export function createApp() {
   app.route("/", fileDownloadRoutes);
 
   app.use("/v1/*", authenticate);
-  const routers = [
-    userRoutes,
-    organizationRoutes,
-    memberRoutes,
-    inviteRoutes,
-    agentInstructionRoutes,
-    spaceRoutes,
-    contentRoutes,
-    changeRequestRoutes,
-    collectionRoutes,
-    teamRoutes,
-    samlRoutes,
-  ];
+  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, collectionRoutes];
   for (const routes of routers) {
     app.route("/v1", routes);
   }

@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import { decodeCursor, encodeCursor } from "./cursor";
 
 /**
@@ -9,28 +8,6 @@ import { decodeCursor, encodeCursor } from "./cursor";
 export const MAX_PAGE_SIZE = 1000;
 /** GitBook leaves the default page size unstated; see docs/decisions.md. */
 export const DEFAULT_PAGE_SIZE = 50;
-
-export const listQuery = {
-  page: z.string().max(2048).optional().openapi({ description: "Identifier of the page results to fetch (from `next.page`)." }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_PAGE_SIZE)
-    .optional()
-    .openapi({ description: `The number of results per page (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}).` }),
-};
-
-export const listOrder = z.enum(["asc", "desc"]).default("desc").openapi({ description: "An order for the items in the list" });
-
-/** The list envelope of GitBook's spec: `{items, next?:{page}, count}`. */
-export function listOf<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    next: z.object({ page: z.string() }).optional(),
-    count: z.number(),
-  });
-}
 
 export interface PageRequest {
   page?: string;
@@ -49,8 +26,8 @@ export const EMPTY_LIST = { items: [] as never[], count: 0 };
 
 /**
  * Keyset pagination over items computed in memory (the entries of a revision, which are read
- * whole to be resolved): the same cursor format and envelope as `listPage` (db/keyset.ts). `keyOf` must be
- * unique per item; items come out in ascending key order.
+ * whole to be resolved): the same cursor format and envelope as `listPage` (db/keyset.ts).
+ * `keyOf` must be unique per item; items come out in ascending key order.
  */
 export function pageOfItems<Item>(items: readonly Item[], request: PageRequest, sortName: string, keyOf: (item: Item) => string) {
   const limit = request.limit ?? DEFAULT_PAGE_SIZE;

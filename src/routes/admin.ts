@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../context";
 import { createTokenForUser, createUserWithToken } from "../domain/users/users";
@@ -7,7 +7,9 @@ import { unauthorized } from "../lib/errors";
 import { secretsEqual } from "../lib/tokens";
 import { User } from "../schemas/user";
 import { bearerToken } from "../http/middleware";
-import { createRouter, errorResponses, jsonBody, jsonResponse, pathParam } from "./shared";
+import { MAX_JSON_BODY_BYTES, limitBody } from "../http/body-limit";
+import { AdminUserParams } from "./params";
+import { createRouter, created, errorResponses, jsonBody, jsonResponse } from "./shared";
 
 /**
  * Operator bootstrap, outside GitBook's API: the seed leaves token issuance open. Guarded by the
@@ -22,6 +24,8 @@ const requireAdminToken: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 const adminSecurity = [{ admin: [] }];
+const adminRoute = <R extends Omit<RouteConfig, "security" | "middleware">>(config: R) =>
+  createRoute({ ...config, security: adminSecurity, middleware: [limitBody(MAX_JSON_BODY_BYTES)] });
 const TokenResponse = z.object({ token: z.string() }).openapi("AdminToken");
 
 const router = createRouter();
@@ -29,13 +33,12 @@ router.use("/admin/*", requireAdminToken);
 
 export const adminRoutes = router
   .openapi(
-    createRoute({
+    adminRoute({
       method: "post",
       path: "/admin/users",
       operationId: "adminCreateUser",
       summary: "Create a user (with a verified email) and their first API token",
       tags: ["admin"],
-      security: adminSecurity,
       request: {
         body: jsonBody(
           z.object({
@@ -49,18 +52,17 @@ export const adminRoutes = router
         ...errorResponses(400, 404, 409),
       },
     }),
-    async (c) => c.json(await createUserWithToken(c.get("context"), c.req.valid("json")), 201),
+    async (c) => created(c, await createUserWithToken(c.get("context"), c.req.valid("json"))),
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: "post",
       path: "/admin/users/{userId}/tokens",
       operationId: "adminCreateUserToken",
       summary: "Create another API token for a user",
       tags: ["admin"],
-      security: adminSecurity,
-      request: { params: z.object({ userId: pathParam("userId", "The user's id") }) },
+      request: { params: AdminUserParams },
       responses: { 201: jsonResponse(TokenResponse, "A new API token, shown only this once"), ...errorResponses(404) },
     }),
-    async (c) => c.json(await createTokenForUser(c.get("context"), c.req.valid("param").userId), 201),
+    async (c) => created(c, await createTokenForUser(c.get("context"), c.req.valid("param").userId)),
   );

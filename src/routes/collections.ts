@@ -7,23 +7,14 @@ import {
 } from "../domain/collections/collections";
 import { deleteCollection, moveCollection, transferCollection } from "../domain/collections/lifecycle";
 import { listSpacesInCollection } from "../domain/spaces/spaces";
-import { listOf, listQuery } from "../lib/pagination";
 import { Collection, CollectionListFilters, CreateCollectionBody, UpdateCollectionBody } from "../schemas/collection";
 import { MoveContentBody, TransferContentBody } from "../schemas/content";
+import { listOf, listQuery } from "../schemas/list";
 import { Space } from "../schemas/space";
-import {
-  OrganizationParams,
-  createRouter,
-  errorResponses,
-  jsonBody,
-  jsonResponse,
-  noContent,
-  pathParam,
-  userRoute,
-} from "./shared";
+import { CollectionParams, OrganizationParams } from "./params";
+import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "./shared";
 
 const tags = ["collections"];
-const CollectionParams = z.object({ collectionId: pathParam("collectionId", "The unique id of the collection") });
 
 export const collectionRoutes = createRouter()
   .openapi(
@@ -47,12 +38,11 @@ export const collectionRoutes = createRouter()
       summary: "Create a collection, at the end of its parent (or of the top level)",
       tags,
       request: { params: OrganizationParams, body: jsonBody(CreateCollectionBody) },
-      responses: { 201: jsonResponse(Collection, "Collection created"), ...errorResponses(400, 403, 404) },
+      responses: { 201: createdResponse(Collection, "Collection created"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => {
       const collection = await createCollection(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("json"));
-      c.header("Location", collection.urls.location);
-      return c.json(collection, 201);
+      return created(c, collection, collection.urls.location);
     },
   )
   .openapi(

@@ -1,7 +1,9 @@
 import { OpenAPIHono, createRoute, z, type RouteConfig } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { AppEnv } from "../context";
+import { MAX_JSON_BODY_BYTES, limitBody } from "../http/body-limit";
 import { validationHook } from "../http/validation";
-import { EntityId, ErrorResponse } from "../schemas/common";
+import { ErrorResponse } from "../schemas/common";
 
 /** Every router shares the validation hook, so a bad request reads the same on every route. */
 export function createRouter() {
@@ -13,13 +15,34 @@ export type Router = ReturnType<typeof createRouter>;
 /** Routes under /v1 need a user API token (`Authorization: Bearer <token>`). */
 export const userSecurity = [{ user: [] }];
 
-/** A /v1 route: GitBook's route declaration, with the user-token security every one of them has. */
-export function userRoute<R extends Omit<RouteConfig, "security">>(config: R) {
-  return createRoute({ ...config, security: userSecurity });
+interface RouteExtras {
+  /** The largest body the route accepts (413 beyond it); MAX_JSON_BODY_BYTES unless it says otherwise. */
+  maxBodyBytes?: number;
+}
+
+/**
+ * A /v1 route: GitBook's route declaration, with the user-token security every one of them has
+ * and its body limit.
+ */
+export function userRoute<R extends Omit<RouteConfig, "security" | "middleware">>({ maxBodyBytes, ...config }: R & RouteExtras) {
+  return createRoute({ ...(config as unknown as R), security: userSecurity, middleware: [limitBody(maxBodyBytes ?? MAX_JSON_BODY_BYTES)] });
 }
 
 export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } };
+}
+
+/** A 201 response whose Location header is the API URL of what was created (see `created`). */
+export function createdResponse<T extends z.ZodType>(schema: T, description: string) {
+  return {
+    ...jsonResponse(schema, description),
+    headers: z.object({ Location: z.string().openapi({ description: "The API URL of what was created" }) }),
+  };
+}
+
+/** Answers 201 with what was created, and its API URL as the Location header when it has one. */
+export function created<T>(c: Context, body: T, location?: string) {
+  return c.json(body, 201, location === undefined ? {} : { Location: location });
 }
 
 export function jsonBody<T extends z.ZodType>(schema: T) {
@@ -45,10 +68,3 @@ export function errorResponses(...statuses: ErrorStatus[]) {
     [401, ...statuses].map((status) => [status, jsonResponse(ErrorResponse, ERROR_DESCRIPTIONS[status as ErrorStatus])]),
   ) as Record<ErrorStatus, ReturnType<typeof jsonResponse<typeof ErrorResponse>>>;
 }
-
-export const pathParam = (name: string, description: string) =>
-  EntityId.openapi({ param: { name, in: "path", required: true }, description });
-
-export const OrganizationParams = z.object({
-  organizationId: pathParam("organizationId", "The unique id of the organization"),
-});

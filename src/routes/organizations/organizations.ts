@@ -6,18 +6,11 @@ import {
   listOrganizationsForCaller,
   listOrganizationsForEmailDomain,
   updateOrganization,
-} from "../domain/organizations/organizations";
-import { listOf, listQuery } from "../lib/pagination";
-import { CreateOrganizationBody, Organization, UpdateOrganizationBody } from "../schemas/organization";
-import {
-  OrganizationParams,
-  createRouter,
-  errorResponses,
-  jsonBody,
-  jsonResponse,
-  noContent,
-  userRoute,
-} from "./shared";
+} from "../../domain/organizations/organizations";
+import { listOf, listQuery } from "../../schemas/list";
+import { CreateOrganizationBody, Organization, UpdateOrganizationBody } from "../../schemas/organization";
+import { OrganizationParams } from "../params";
+import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
 
 const tags = ["organizations"];
 
@@ -42,12 +35,11 @@ export const organizationRoutes = createRouter()
       summary: "Create an organization; the caller becomes its admin",
       tags,
       request: { body: jsonBody(CreateOrganizationBody) },
-      responses: { 201: jsonResponse(Organization, "Organization created"), ...errorResponses(400) },
+      responses: { 201: createdResponse(Organization, "Organization created"), ...errorResponses(400) },
     }),
     async (c) => {
       const organization = await createOrganization(c.get("callerContext"), c.req.valid("json"));
-      c.header("Location", organization.urls.location);
-      return c.json(organization, 201);
+      return created(c, organization, organization.urls.location);
     },
   )
   .openapi(

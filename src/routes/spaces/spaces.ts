@@ -1,22 +1,13 @@
 import { z } from "@hono/zod-openapi";
-import { deleteSpace, duplicateSpace, moveSpace, restoreSpace, transferSpace } from "../domain/spaces/lifecycle";
-import { createSpace, getSpace, listSpacesInOrganization, updateSpace } from "../domain/spaces/spaces";
-import { listOf, listQuery } from "../lib/pagination";
-import { MoveContentBody, TransferContentBody } from "../schemas/content";
-import { CreateSpaceBody, GetSpaceQuery, Space, UpdateSpaceBody } from "../schemas/space";
-import {
-  OrganizationParams,
-  createRouter,
-  errorResponses,
-  jsonBody,
-  jsonResponse,
-  noContent,
-  pathParam,
-  userRoute,
-} from "./shared";
+import { deleteSpace, duplicateSpace, moveSpace, restoreSpace, transferSpace } from "../../domain/spaces/lifecycle";
+import { createSpace, getSpace, listSpacesInOrganization, updateSpace } from "../../domain/spaces/spaces";
+import { MoveContentBody, TransferContentBody } from "../../schemas/content";
+import { listOf, listQuery } from "../../schemas/list";
+import { CreateSpaceBody, GetSpaceQuery, Space, UpdateSpaceBody } from "../../schemas/space";
+import { OrganizationParams, SpaceParams } from "../params";
+import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
 
 const tags = ["spaces"];
-const SpaceParams = z.object({ spaceId: pathParam("spaceId", "The unique id of the space") });
 
 export const spaceRoutes = createRouter()
   .openapi(
@@ -40,12 +31,11 @@ export const spaceRoutes = createRouter()
       summary: "Create a space, at the end of its collection (or of the top level)",
       tags,
       request: { params: OrganizationParams, body: jsonBody(CreateSpaceBody) },
-      responses: { 201: jsonResponse(Space, "Space created"), ...errorResponses(400, 403, 404) },
+      responses: { 201: createdResponse(Space, "Space created"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => {
       const space = await createSpace(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("json"));
-      c.header("Location", space.urls.location);
-      return c.json(space, 201);
+      return created(c, space, space.urls.location);
     },
   )
   .openapi(
@@ -95,12 +85,11 @@ export const spaceRoutes = createRouter()
       summary: "Duplicate a space, next to the original",
       tags,
       request: { params: SpaceParams },
-      responses: { 201: jsonResponse(Space, "Space duplicated"), ...errorResponses(400, 403, 404, 409) },
+      responses: { 201: createdResponse(Space, "Space duplicated"), ...errorResponses(400, 403, 404, 409) },
     }),
     async (c) => {
       const space = await duplicateSpace(c.get("callerContext"), c.req.valid("param").spaceId);
-      c.header("Location", space.urls.location);
-      return c.json(space, 201);
+      return created(c, space, space.urls.location);
     },
   )
   .openapi(

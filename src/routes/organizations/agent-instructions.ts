@@ -1,6 +1,7 @@
-import { getAgentInstructions, updateAgentInstructions } from "../domain/agent-instructions/agent-instructions";
-import { AgentInstructions, UpdateAgentInstructionsBody } from "../schemas/agent-instructions";
-import { OrganizationParams, createRouter, errorResponses, jsonBody, jsonResponse, userRoute } from "./shared";
+import { getAgentInstructions, updateAgentInstructions } from "../../domain/agent-instructions/agent-instructions";
+import { AgentInstructions, UpdateAgentInstructionsBody } from "../../schemas/agent-instructions";
+import { OrganizationParams } from "../params";
+import { createRouter, errorResponses, jsonBody, jsonResponse, userRoute } from "../shared";
 
 const tags = ["organizations"];
 

@@ -1,20 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { createInviteLink, deleteInviteLink, joinWithInviteLink, listInviteLinks } from "../domain/invites/invites";
-import { listOf, listQuery } from "../lib/pagination";
-import { CreateInviteToOrganization, InviteLinkToOrganization } from "../schemas/invite";
-import {
-  OrganizationParams,
-  createRouter,
-  errorResponses,
-  jsonBody,
-  jsonResponse,
-  noContent,
-  pathParam,
-  userRoute,
-} from "./shared";
+import { createInviteLink, deleteInviteLink, joinWithInviteLink, listInviteLinks } from "../../domain/invites/invites";
+import { CreateInviteToOrganization, InviteLinkToOrganization } from "../../schemas/invite";
+import { listOf, listQuery } from "../../schemas/list";
+import { InviteParams, OrganizationParams } from "../params";
+import { createRouter, created, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
 
 const tags = ["organizations"];
-const InviteParams = OrganizationParams.extend({ inviteId: pathParam("inviteId", "The unique id of the invite") });
 
 export const inviteRoutes = createRouter()
   .openapi(
@@ -40,8 +31,7 @@ export const inviteRoutes = createRouter()
       request: { params: OrganizationParams, body: jsonBody(CreateInviteToOrganization) },
       responses: { 201: jsonResponse(InviteLinkToOrganization, "The organization invite has been created"), ...errorResponses(400, 403, 404) },
     }),
-    async (c) =>
-      c.json(await createInviteLink(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("json").role), 201),
+    async (c) => created(c, await createInviteLink(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("json").role)),
   )
   .openapi(
     userRoute({

@@ -1,20 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { getMember, listMembers, removeMember, updateMemberRole } from "../domain/members/members";
-import { listOf, listOrder, listQuery } from "../lib/pagination";
-import { MemberListFilters, OrganizationMember, UpdateMemberBody } from "../schemas/member";
-import {
-  OrganizationParams,
-  createRouter,
-  errorResponses,
-  jsonBody,
-  jsonResponse,
-  noContent,
-  pathParam,
-  userRoute,
-} from "./shared";
+import { getMember, listMembers, removeMember, updateMemberRole } from "../../domain/members/members";
+import { listOf, listOrder, listQuery } from "../../schemas/list";
+import { MemberListFilters, OrganizationMember, UpdateMemberBody } from "../../schemas/member";
+import { MemberParams, OrganizationParams } from "../params";
+import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
 
 const tags = ["organizations"];
-const MemberParams = OrganizationParams.extend({ userId: pathParam("userId", "The unique ID of the User") });
 
 export const memberRoutes = createRouter()
   .openapi(

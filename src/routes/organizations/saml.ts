@@ -1,20 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { createProvider, deleteProvider, getProvider, listProviders, listSsoLogins, updateProvider } from "../domain/saml/providers";
-import { listOf, listQuery } from "../lib/pagination";
-import { CreateSAMLProviderBody, OrganizationSAMLProvider, OrganizationSSOProviderLogin, UpdateSAMLProviderBody } from "../schemas/saml";
-import {
-  OrganizationParams,
-  createRouter,
-  errorResponses,
-  jsonBody,
-  jsonResponse,
-  noContent,
-  pathParam,
-  userRoute,
-} from "./shared";
+import { createProvider, deleteProvider, getProvider, listProviders, listSsoLogins, updateProvider } from "../../domain/saml/providers";
+import { listOf, listQuery } from "../../schemas/list";
+import { CreateSAMLProviderBody, OrganizationSAMLProvider, OrganizationSSOProviderLogin, UpdateSAMLProviderBody } from "../../schemas/saml";
+import { OrganizationParams, SAMLProviderParams } from "../params";
+import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
 
 const tags = ["sso"];
-const ProviderParams = OrganizationParams.extend({ samlProviderId: pathParam("samlProviderId", "The unique id of the SAML provider") });
 
 export const samlRoutes = createRouter()
   .openapi(
@@ -38,16 +29,13 @@ export const samlRoutes = createRouter()
       tags,
       request: { params: OrganizationParams, body: jsonBody(CreateSAMLProviderBody) },
       responses: {
-        201: {
-          ...jsonResponse(OrganizationSAMLProvider, "SAML Provider created"),
-          headers: z.object({ Location: z.string().openapi({ description: "API URL for the newly created SAML Provider" }) }),
-        },
+        201: createdResponse(OrganizationSAMLProvider, "SAML Provider created"),
         ...errorResponses(400, 403, 404),
       },
     }),
     async (c) => {
       const provider = await createProvider(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("json"));
-      return c.json(provider, 201, { Location: provider.urls.location });
+      return created(c, provider, provider.urls.location);
     },
   )
   .openapi(
@@ -57,7 +45,7 @@ export const samlRoutes = createRouter()
       operationId: "getOrganizationSAMLProviderById",
       summary: "Get a SAML provider (admins)",
       tags,
-      request: { params: ProviderParams },
+      request: { params: SAMLProviderParams },
       responses: { 200: jsonResponse(OrganizationSAMLProvider, "The SAML provider"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => {
@@ -72,7 +60,7 @@ export const samlRoutes = createRouter()
       operationId: "updateOrganizationSAMLProvider",
       summary: "Update a SAML provider (admins)",
       tags,
-      request: { params: ProviderParams, body: jsonBody(UpdateSAMLProviderBody) },
+      request: { params: SAMLProviderParams, body: jsonBody(UpdateSAMLProviderBody) },
       responses: { 200: jsonResponse(OrganizationSAMLProvider, "SAML provider has been updated"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => {
@@ -87,7 +75,7 @@ export const samlRoutes = createRouter()
       operationId: "deleteOrganizationSAMLProvider",
       summary: "Delete a SAML provider (admins); 204 also when it did not exist",
       tags,
-      request: { params: ProviderParams },
+      request: { params: SAMLProviderParams },
       responses: { 204: noContent("The SAML provider no longer exists"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => {

@@ -1,24 +1,18 @@
 import { z } from "@hono/zod-openapi";
-import type { CallerContext } from "../context";
-import { getFile, getPage, getRevision, listFiles, listPages } from "../domain/content-reads/reads";
-import { listBacklinks, listLinks } from "../domain/content-reads/links";
-import type { ContentSource } from "../domain/content-reads/revision-content";
-import { listOf, listQuery } from "../lib/pagination";
-import { LinkReportItem, LinkStats, LinkStatusQuery, PageQuery, Revision, RevisionFile, RevisionPage, RevisionQuery } from "../schemas/revision";
-import { createRouter, errorResponses, jsonResponse, pathParam, userRoute } from "./shared";
+import type { CallerContext } from "../../context";
+import { listBacklinks, listLinks } from "../../domain/content-reads/links";
+import { getFile, getPage, getRevision, listFiles, listPages } from "../../domain/content-reads/reads";
+import type { ContentSource } from "../../domain/content-reads/revision-content";
+import { listOf, listQuery } from "../../schemas/list";
+import { LinkReportItem, LinkStats, LinkStatusQuery, PageQuery, Revision, RevisionFile, RevisionPage, RevisionQuery } from "../../schemas/revision";
+import { ChangeRequestParams, FileParam, PageParam, SpaceParams } from "../params";
+import { createRouter, errorResponses, jsonResponse, userRoute } from "../shared";
 
 /**
  * The read-only content routes, declared once for the two places content is read: a space's
  * active revision (seed 4.2) and a change request's revision (seed 4.4).
  */
 
-const SpaceParams = { spaceId: pathParam("spaceId", "The unique id of the space") };
-const ChangeRequestParams = {
-  ...SpaceParams,
-  changeRequestId: pathParam("changeRequestId", "The unique id of the change request or its number in the space"),
-};
-const FileParam = { fileId: pathParam("fileId", "The unique id of the file") };
-const PageParam = { pageId: pathParam("pageId", "The unique id of the page") };
 
 const BacklinkItem = z.looseObject({ kind: z.literal("page"), page: z.string() }).openapi("ContentBacklink");
 const LinkReport = listOf(LinkReportItem).extend({ stats: LinkStats });
@@ -81,9 +75,9 @@ const caller = (c: { get(key: "callerContext"): CallerContext }) => c.get("calle
 for (const scope of scopes) {
   const tags = [scope.tag];
   const base = { tags, method: "get" as const };
-  const params = z.object(scope.params);
-  const withFile = z.object({ ...scope.params, ...FileParam });
-  const withPage = z.object({ ...scope.params, ...PageParam });
+  const params = z.object(scope.params.shape);
+  const withFile = z.object({ ...scope.params.shape, ...FileParam });
+  const withPage = z.object({ ...scope.params.shape, ...PageParam });
   const source = (param: { spaceId: string; changeRequestId?: string }) => scope.sourceOf(param);
 
   contentRoutes
@@ -192,7 +186,7 @@ contentRoutes.openapi(
     operationId: "listSpaceLinks",
     summary: "The link report of the space's active revision",
     tags: ["spaces"],
-    request: { params: z.object(SpaceParams), query: z.object({ ...listQuery, status: LinkStatusQuery }) },
+    request: { params: SpaceParams, query: z.object({ ...listQuery, status: LinkStatusQuery }) },
     responses: { 200: jsonResponse(LinkReport, "Link report"), ...errorResponses(400, 404) },
   }),
   async (c) => {

@@ -1,0 +1,14 @@
+import { createRouter } from "../shared";
+import { agentInstructionRoutes } from "./agent-instructions";
+import { inviteRoutes } from "./invites";
+import { memberRoutes } from "./members";
+import { organizationRoutes } from "./organizations";
+import { samlRoutes } from "./saml";
+
+/** /orgs and /orgs/{organizationId}, except the organization's content and teams (folders of their own). */
+export const organizationsRouter = createRouter()
+  .route("/", organizationRoutes)
+  .route("/", memberRoutes)
+  .route("/", inviteRoutes)
+  .route("/", agentInstructionRoutes)
+  .route("/", samlRoutes);

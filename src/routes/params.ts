@@ -1,0 +1,33 @@
+import { z } from "@hono/zod-openapi";
+import { EntityId } from "../schemas/common";
+
+/** The path parameters of every route, declared once so each id reads the same in the document. */
+
+export const pathParam = (name: string, description: string) =>
+  EntityId.openapi({ param: { name, in: "path", required: true }, description });
+
+const userId = pathParam("userId", "The unique id of the user");
+
+export const OrganizationParams = z.object({ organizationId: pathParam("organizationId", "The unique id of the organization") });
+export const MemberParams = OrganizationParams.extend({ userId });
+export const InviteParams = OrganizationParams.extend({ inviteId: pathParam("inviteId", "The unique id of the invite") });
+export const SAMLProviderParams = OrganizationParams.extend({
+  samlProviderId: pathParam("samlProviderId", "The unique id of the SAML provider"),
+});
+export const TeamParams = OrganizationParams.extend({ teamId: pathParam("teamId", "The unique id of the team") });
+export const TeamMemberParams = TeamParams.extend({ userId });
+
+export const CollectionParams = z.object({ collectionId: pathParam("collectionId", "The unique id of the collection") });
+
+export const SpaceParams = z.object({ spaceId: pathParam("spaceId", "The unique id of the space") });
+export const ChangeRequestParams = SpaceParams.extend({
+  changeRequestId: pathParam("changeRequestId", "The unique id of the change request or its number in the space"),
+});
+export const ReviewParams = ChangeRequestParams.extend({ reviewId: pathParam("reviewId", "The unique id of the review") });
+export const RequestedReviewerParams = ChangeRequestParams.extend({ userId });
+
+/** Added to a revision's path (a space's or a change request's content). */
+export const FileParam = { fileId: pathParam("fileId", "The unique id of the file") };
+export const PageParam = { pageId: pathParam("pageId", "The unique id of the page") };
+
+export const AdminUserParams = z.object({ userId: pathParam("userId", "The user's id") });

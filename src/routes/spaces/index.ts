@@ -1,0 +1,6 @@
+import { createRouter } from "../shared";
+import { contentRoutes } from "./content";
+import { spaceRoutes } from "./spaces";
+
+/** /spaces/{spaceId}: the space itself, and the read-only content of its revisions. */
+export const spacesRouter = createRouter().route("/", spaceRoutes).route("/", contentRoutes);
