@@ -5,7 +5,7 @@ import { badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { positionBetween } from "../../lib/ordering";
 import type { ContentChangeInput, InsertPageInput, UpdatePageInput } from "../../schemas/change-request-content";
-import { documentToMarkdown, parseMarkdownPage, resolveBatchRefs, rewriteLinkUrls, type PageMetadataFromMarkdown } from "../content/markdown";
+import { documentToMarkdown, parseMarkdownPage, resolveBatchRefs, rewriteLinkUrls, type PageMetadataFromMarkdown } from "../../formats/markdown";
 import { pagePathResolver } from "../revisions/page-links";
 import { insertDocuments, prepareDocument, type StoredDocument } from "../revisions/documents";
 import { entryKey, readLine, toEntry, type Entry, type PageEntry } from "../revisions/entries";

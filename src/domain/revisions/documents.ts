@@ -4,7 +4,7 @@ import { runBatch } from "../../db/batch";
 import type { Database } from "../../db/client";
 import { MAX_IDS_PER_IN_LIST, chunks, insertChunks } from "../../db/limits";
 import { documentLinks, documents } from "../../db/schema";
-import { extractLinks } from "../content/markdown";
+import { extractLinks } from "../../formats/markdown";
 
 /**
  * Page bodies are stored once per distinct text, under their SHA-256: an edit stores the one body

@@ -1,7 +1,7 @@
 import type { RequestContext } from "../../context";
 import type { PageData, RevisionRow } from "../../db/schema";
 import { signDownloadUrl, signingSecret } from "../../lib/signed-urls";
-import { markdownToDocument } from "../content/markdown";
+import { markdownToDocument } from "../../formats/markdown";
 import { isFile, type Entry, type FileEntry, type PageEntry } from "./entries";
 import type { PageTree } from "./page-tree";
 import type { RevisionPageObject } from "../../schemas/revision";

@@ -10,7 +10,7 @@ import type {
 } from "mdast";
 import { gfmToMarkdown } from "mdast-util-gfm";
 import { toMarkdown, type Options as ToMarkdownOptions } from "mdast-util-to-markdown";
-import type { DocumentValue } from "../../../schemas/document";
+import type { DocumentValue } from "../../schemas/document";
 import { classifyUrl, collectDefinitions, parseMarkdownTree, plainText, targetUrl } from "./links";
 
 /*

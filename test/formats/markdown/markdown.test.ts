@@ -6,9 +6,9 @@ import {
   parseMarkdownPage,
   resolveBatchRefs,
   type ParsedMarkdownPage,
-} from "../../src/domain/content/markdown";
-import { JSONDocument, type DocumentValue } from "../../src/schemas/document";
-import { expectSpecSchema } from "../helpers/spec";
+} from "../../../src/formats/markdown";
+import { JSONDocument, type DocumentValue } from "../../../src/schemas/document";
+import { expectSpecSchema } from "../../helpers/spec";
 
 /**
  * Markdown pages (Git Sync's format) to GitBook documents and back, and the link handling the
