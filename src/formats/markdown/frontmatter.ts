@@ -1,5 +1,12 @@
+/*
+ * A markdown page file as GitBook's Git Sync writes it -> page metadata + markdown body.
+ *
+ * Git Sync writes a page as YAML frontmatter, a `# Title` heading, then the body; bodies are
+ * stored without either, so this is the one place that knows that file shape. Problems come back
+ * as `{ ok: false, reason }` rather than thrown, so the caller can name the field in its 400.
+ */
 import { parse as parseYaml } from "yaml";
-import { parseMarkdownTree, plainText } from "./links";
+import { parseMarkdownTree, plainText } from "./mdast";
 
 export interface PageMetadataFromMarkdown {
   title?: string;

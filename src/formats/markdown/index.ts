@@ -1,3 +1,12 @@
-export { documentToMarkdown, markdownToDocument } from "./document";
+/*
+ * Markdown pages <-> GitBook documents, and the links in markdown bodies: a pure format module.
+ *
+ * It imports npm parsers and nothing of the API (no domain, db, routes or schemas), so Git sync's
+ * import (markdown files -> pages) and export (pages -> markdown files) can both build on it, and
+ * it is tested on its own (test/formats/markdown). One file per direction; see each file's top.
+ */
+export type { BlockNode, DocumentInput, GitBookDocument, InlineNode, TextNode } from "./document-nodes";
+export { documentToMarkdown } from "./document-to-markdown";
+export { markdownToDocument } from "./markdown-to-document";
 export { parseMarkdownPage, type PageMetadataFromMarkdown, type ParsedMarkdownPage } from "./frontmatter";
 export { extractLinks, resolveBatchRefs, rewriteLinkUrls, type ExtractedLink, type LinkTarget } from "./links";

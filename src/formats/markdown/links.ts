@@ -1,20 +1,20 @@
-import type { Definition, Image, Link, Nodes, Root } from "mdast";
-import { fromMarkdown, type Extension } from "mdast-util-from-markdown";
-import { gfmFromMarkdown } from "mdast-util-gfm";
-import { gfm } from "micromark-extension-gfm";
+/*
+ * Links in markdown bodies: which URLs name our own pages and files, the links a body holds, and
+ * rewriting their URLs in place.
+ *
+ * Our content is addressed in markdown as `/pages/<id>` and `/files/<id>`; classifyUrl and
+ * targetUrl are that convention's two directions, and both document converters use them for
+ * refs. Rewrites edit the URL bytes of the source instead of re-serializing the tree, so the
+ * rest of a body an author wrote is kept byte for byte.
+ */
+import type { Definition, Nodes } from "mdast";
+import { collectDefinitions, parseMarkdownTree, walk, type DestinationSpan } from "./mdast";
 
 export type LinkTarget = { kind: "page"; page: string } | { kind: "file"; file: string } | { kind: "url"; url: string };
 
 export interface ExtractedLink {
   target: LinkTarget;
   relation: "link" | "image";
-}
-
-/** Where a link, image or definition's URL is written in the source (offsets into the body). */
-export interface DestinationSpan {
-  node: Link | Image | Definition;
-  start: number;
-  end: number;
 }
 
 // Our own content URLs. An anchor on a page link still targets the page; a query string or a
@@ -44,47 +44,6 @@ export function targetUrl(target: LinkTarget): string {
   }
 }
 
-/**
- * Parses markdown (CommonMark + GFM) into mdast. When `spans` is given, the source offsets of
- * every link, image and definition URL are recorded there, so callers can rewrite exactly those
- * bytes: mdast positions cover whole nodes, and the parser's tokens are the only reliable way to
- * know where a destination starts and ends (escapes, `<...>` forms, titles, line breaks).
- */
-export function parseMarkdownTree(body: string, spans?: DestinationSpan[]): Root {
-  const mdastExtensions = spans ? [gfmFromMarkdown(), recordDestinations(spans)] : [gfmFromMarkdown()];
-  return fromMarkdown(body, { extensions: [gfm()], mdastExtensions });
-}
-
-/**
- * Listens to the parser's destination tokens. `afterExit` runs after the built-in handler, which
- * has by then stored the URL on the link/image/definition node at the top of the stack.
- */
-function recordDestinations(spans: DestinationSpan[]): Extension {
-  return {
-    afterExit(token) {
-      if (token.type !== "resourceDestinationString" && token.type !== "definitionDestinationString") return;
-      const node = this.stack[this.stack.length - 1];
-      if (node?.type !== "link" && node?.type !== "image" && node?.type !== "definition") return;
-      spans.push({ node, start: token.start.offset, end: token.end.offset });
-    },
-  };
-}
-
-/** Visits a tree in document order (pre-order). */
-export function walk(node: Nodes, visit: (node: Nodes) => void): void {
-  visit(node);
-  if ("children" in node) for (const child of node.children) walk(child, visit);
-}
-
-/** Link reference definitions by identifier; the first definition of a label wins (CommonMark). */
-export function collectDefinitions(tree: Root): Map<string, Definition> {
-  const definitions = new Map<string, Definition>();
-  walk(tree, (node) => {
-    if (node.type === "definition" && !definitions.has(node.identifier)) definitions.set(node.identifier, node);
-  });
-  return definitions;
-}
-
 /** The URL and relation of a link-like node (inline or reference style), if it is one. */
 export function linkOf(
   node: Nodes,
@@ -105,14 +64,6 @@ export function linkOf(
     default:
       return undefined;
   }
-}
-
-/** Plain text of an mdast node: what a reader sees, without markup. */
-export function plainText(node: Nodes): string {
-  if ("value" in node) return node.value;
-  if (node.type === "image" || node.type === "imageReference") return node.alt ?? "";
-  if ("children" in node) return node.children.map((child) => plainText(child)).join("");
-  return "";
 }
 
 export function extractLinks(body: string): ExtractedLink[] {

@@ -1,0 +1,301 @@
+/*
+ * Markdown -> GitBook JSON document (reading a page body as GitBook's editor would hold it).
+ *
+ * Documents are built in Slate's normal form (a text node before, between and after inlines;
+ * adjacent leaves with the same marks merged) so GitBook clients get what their editor would
+ * produce. Blocks GitBook has no equivalent for (tables, footnotes, raw HTML) degrade to
+ * paragraphs of their text, so nothing a reader sees is dropped. One class, because the builder
+ * carries the link definitions and the key counter through the whole tree.
+ */
+import type { Definition, List, ListItem, Paragraph, PhrasingContent, RootContent, TableRow } from "mdast";
+import {
+  MARK_ORDER,
+  type BlockNode,
+  type FragmentNode,
+  type GitBookDocument,
+  type ImageRef,
+  type InlineNode,
+  type Leaf,
+  type MarkType,
+  type TextNode,
+} from "./document-nodes";
+import { classifyUrl } from "./links";
+import { collectDefinitions, parseMarkdownTree, plainText } from "./mdast";
+
+/**
+ * Where blocks are being placed; GitBook's schema allows fewer block types below the top level:
+ * list items take no image blocks, quotes take neither images nor code.
+ */
+type Placement = "top" | "item" | "quote";
+
+export function markdownToDocument(body: string): GitBookDocument {
+  const tree = parseMarkdownTree(body);
+  const builder = new DocumentBuilder(collectDefinitions(tree));
+  // `schemaVersion` is left out (see GitBookDocument).
+  return { object: "document", data: {}, nodes: builder.blocks(tree.children, "top") };
+}
+
+/** Builds document nodes from mdast, handing out keys in document order. */
+class DocumentBuilder {
+  private counter = 0;
+
+  constructor(private readonly definitions: ReadonlyMap<string, Definition>) {}
+
+  /** Keys only need to be unique within the document; a counter keeps output deterministic. */
+  private key(): string {
+    return `k${(this.counter++).toString(36)}`;
+  }
+
+  blocks(nodes: readonly RootContent[], placement: Placement): BlockNode[] {
+    return nodes.flatMap((node) => this.block(node, placement));
+  }
+
+  private block(node: RootContent, placement: Placement): BlockNode[] {
+    switch (node.type) {
+      case "paragraph":
+        return [placement === "top" && this.isImagesOnly(node) ? this.images(node) : this.paragraph(node.children)];
+      case "heading":
+        return [this.heading(node.depth, node.children)];
+      case "thematicBreak":
+        return [{ object: "block", type: "divider", key: this.key(), isVoid: true, data: {} }];
+      case "blockquote":
+        return [this.container("blockquote", {}, node.children, "quote")];
+      case "list":
+        return [this.list(node)];
+      case "code":
+        // A quote cannot hold a code block in GitBook's schema; its text survives as a paragraph.
+        return [placement === "quote" ? this.textParagraph(node.value) : this.code(node.lang, node.value)];
+      case "table":
+        // GitBook tables are records keyed by column definitions, far from GFM's grid; rows are
+        // kept as paragraphs of their cells' inline content joined by " | " instead.
+        return node.children.map((row) => this.tableRow(row));
+      case "definition":
+        // Its URL is copied into every link that uses it, so nothing is lost by leaving it out.
+        return [];
+      case "footnoteDefinition": {
+        const text = node.children.map((child) => plainText(child)).join("\n");
+        return [this.textParagraph(`[^${node.label ?? node.identifier}]: ${text}`)];
+      }
+      default: {
+        // Raw HTML and anything else we do not model: keep the text a reader would see.
+        const text = plainText(node);
+        return text === "" ? [] : [this.textParagraph(text)];
+      }
+    }
+  }
+
+  private paragraph(children: readonly PhrasingContent[]): BlockNode {
+    const key = this.key();
+    return { object: "block", type: "paragraph", key, data: {}, nodes: this.inlines(children) };
+  }
+
+  private textParagraph(text: string): BlockNode {
+    return { object: "block", type: "paragraph", key: this.key(), data: {}, nodes: [textNode([leaf(text, [])])] };
+  }
+
+  private heading(depth: number, children: readonly PhrasingContent[]): BlockNode {
+    // GitBook has three heading levels; deeper markdown headings become the smallest one.
+    const type = `heading-${Math.min(depth, 3)}`;
+    const key = this.key();
+    return { object: "block", type, key, data: {}, nodes: this.inlines(children) };
+  }
+
+  /** A block of blocks; Slate wants at least one child, so an empty one gets an empty paragraph. */
+  private container(
+    type: string,
+    data: Record<string, unknown>,
+    children: readonly RootContent[],
+    placement: Placement,
+  ): BlockNode {
+    const key = this.key();
+    const nodes = this.blocks(children, placement);
+    return { object: "block", type, key, data, nodes: nodes.length > 0 ? nodes : [this.paragraph([])] };
+  }
+
+  private list(node: List): BlockNode {
+    const items = node.children;
+    // GitBook's task lists are unordered; a list mixing tasks and plain items stays a plain list
+    // whose task items keep their `checked` flag.
+    const tasks = !node.ordered && items.length > 0 && items.every((item) => typeof item.checked === "boolean");
+    const type = tasks ? "list-tasks" : node.ordered ? "list-ordered" : "list-unordered";
+    const data = node.ordered && typeof node.start === "number" && node.start !== 1 ? { start: node.start } : {};
+    const key = this.key();
+    return { object: "block", type, key, data, nodes: items.map((item) => this.listItem(item)) };
+  }
+
+  private listItem(item: ListItem): BlockNode {
+    const data = typeof item.checked === "boolean" ? { checked: item.checked } : {};
+    return this.container("list-item", data, item.children, "item");
+  }
+
+  private code(lang: string | null | undefined, value: string): BlockNode {
+    const key = this.key();
+    const nodes = value.split(/\r?\n/).map(
+      (line): BlockNode => ({
+        object: "block",
+        type: "code-line",
+        key: this.key(),
+        data: {},
+        nodes: [textNode([leaf(line, [])])],
+      }),
+    );
+    return { object: "block", type: "code", key, data: lang ? { syntax: lang } : {}, nodes };
+  }
+
+  private tableRow(row: TableRow): BlockNode {
+    const key = this.key();
+    const pieces = row.children.flatMap((cell, index) => [
+      ...(index > 0 ? [leaf(" | ", [])] : []),
+      ...this.phrasing(cell.children, []),
+    ]);
+    return { object: "block", type: "paragraph", key, data: {}, nodes: slateNodes(pieces) };
+  }
+
+  /** A paragraph made only of images (and the whitespace between them) is an image block. */
+  private isImagesOnly(node: Paragraph): boolean {
+    const isImage = (child: PhrasingContent) => this.imageOf(child) !== undefined;
+    const isSeparator = (child: PhrasingContent) =>
+      child.type === "break" || (child.type === "text" && child.value.trim() === "");
+    return node.children.some(isImage) && node.children.every((child) => isImage(child) || isSeparator(child));
+  }
+
+  private images(node: Paragraph): BlockNode {
+    const key = this.key();
+    const nodes = node.children.flatMap((child) => {
+      const image = this.imageOf(child);
+      return image ? [this.image(image)] : [];
+    });
+    return { object: "block", type: "images", key, isVoid: false, data: {}, nodes };
+  }
+
+  private image(image: { url: string; alt: string; title: string }): BlockNode {
+    const key = this.key();
+    const data = { ref: imageRef(image.url), ...(image.alt ? { alt: image.alt } : {}) };
+    // An image block has no title; its caption is the closest thing, and is what GitBook shows.
+    const fragments: FragmentNode[] = image.title
+      ? [{ object: "fragment", key: this.key(), fragment: "caption", nodes: [this.textParagraph(image.title)] }]
+      : [];
+    return { object: "block", type: "image", key, isVoid: true, data, fragments };
+  }
+
+  /** URL, alt text and title of an inline or reference-style image. */
+  private imageOf(node: PhrasingContent): { url: string; alt: string; title: string } | undefined {
+    if (node.type === "image") return { url: node.url, alt: node.alt ?? "", title: node.title ?? "" };
+    if (node.type !== "imageReference") return undefined;
+    const definition = this.definitions.get(node.identifier);
+    return definition && { url: definition.url, alt: node.alt ?? "", title: definition.title ?? "" };
+  }
+
+  private inlines(children: readonly PhrasingContent[]): Array<TextNode | InlineNode> {
+    return slateNodes(this.phrasing(children, []));
+  }
+
+  /** Flattens phrasing content into leaves (marks accumulated on the way down) and inlines. */
+  private phrasing(nodes: readonly PhrasingContent[], marks: readonly MarkType[]): Array<Leaf | InlineNode> {
+    return nodes.flatMap((node) => this.phrase(node, marks));
+  }
+
+  private phrase(node: PhrasingContent, marks: readonly MarkType[]): Array<Leaf | InlineNode> {
+    switch (node.type) {
+      case "text":
+        return [leaf(joinSoftBreaks(node.value), marks)];
+      case "emphasis":
+        return this.phrasing(node.children, withMark(marks, "italic"));
+      case "strong":
+        return this.phrasing(node.children, withMark(marks, "bold"));
+      case "delete":
+        return this.phrasing(node.children, withMark(marks, "strikethrough"));
+      case "inlineCode":
+        return [leaf(joinSoftBreaks(node.value), withMark(marks, "code"))];
+      case "break":
+        // GitBook writes a line break inside a paragraph as a newline in the text.
+        return [leaf("\n", marks)];
+      case "link":
+        return [this.link(node.url, node.children, marks)];
+      case "linkReference": {
+        const definition = this.definitions.get(node.identifier);
+        return definition ? [this.link(definition.url, node.children, marks)] : this.phrasing(node.children, marks);
+      }
+      case "image":
+      case "imageReference": {
+        const image = this.imageOf(node);
+        return image ? [this.inlineImage(image)] : [leaf(node.alt ?? "", marks)];
+      }
+      case "footnoteReference":
+        return [leaf(`[^${node.label ?? node.identifier}]`, marks)];
+      default:
+        // Inline HTML and anything else: its text, as written.
+        return [leaf(plainText(node), marks)];
+    }
+  }
+
+  private link(url: string, children: readonly PhrasingContent[], marks: readonly MarkType[]): InlineNode {
+    // Link titles have no place in GitBook's link data and are not kept.
+    const key = this.key();
+    const nodes = slateNodes(this.phrasing(children, marks));
+    return { object: "inline", type: "link", key, isVoid: false, data: { ref: classifyUrl(url) }, nodes };
+  }
+
+  private inlineImage(image: { url: string; alt: string; title: string }): InlineNode {
+    const data = {
+      ref: imageRef(image.url),
+      ...(image.alt ? { alt: image.alt } : {}),
+      ...(image.title ? { caption: image.title } : {}),
+    };
+    return { object: "inline", type: "inline-image", key: this.key(), isVoid: true, data };
+  }
+}
+
+function leaf(text: string, marks: readonly MarkType[]): Leaf {
+  return { object: "leaf", text, marks: marks.map((type) => ({ object: "mark", type })) };
+}
+
+function withMark(marks: readonly MarkType[], mark: MarkType): MarkType[] {
+  return MARK_ORDER.filter((type) => type === mark || marks.includes(type));
+}
+
+/** A soft line break renders as a space; GitBook would render a newline as a hard break. */
+function joinSoftBreaks(text: string): string {
+  return text.replace(/[ \t]*\r?\n[ \t]*/g, " ");
+}
+
+/** Images only reference files or URLs; a page URL on an image is just a URL. */
+function imageRef(url: string): ImageRef {
+  const target = classifyUrl(url);
+  return target.kind === "file" ? target : { kind: "url", url };
+}
+
+/** Slate's normal form: text nodes around and between inlines, never two inlines side by side. */
+function slateNodes(pieces: ReadonlyArray<Leaf | InlineNode>): Array<TextNode | InlineNode> {
+  const nodes: Array<TextNode | InlineNode> = [];
+  let leaves: Leaf[] = [];
+  for (const piece of pieces) {
+    if (piece.object === "leaf") {
+      leaves.push(piece);
+      continue;
+    }
+    nodes.push(textNode(leaves), piece);
+    leaves = [];
+  }
+  nodes.push(textNode(leaves));
+  return nodes;
+}
+
+/** A text node with empty leaves dropped and neighbours with equal marks merged. */
+function textNode(leaves: readonly Leaf[]): TextNode {
+  const merged: Leaf[] = [];
+  for (const next of leaves) {
+    if (next.text === "") continue;
+    const last = merged[merged.length - 1];
+    if (last && markSignature(last) === markSignature(next)) {
+      merged[merged.length - 1] = { ...last, text: last.text + next.text };
+    } else {
+      merged.push(next);
+    }
+  }
+  return { object: "text", leaves: merged.length > 0 ? merged : [leaf("", [])] };
+}
+
+function markSignature(value: Leaf): string {
+  return value.marks.map((mark) => mark.type).join(",");
+}

@@ -1,0 +1,68 @@
+/*
+ * Markdown text -> mdast, the syntax tree every converter here reads.
+ *
+ * One parser configuration (CommonMark + GFM) for the whole module, so a page's links, its
+ * document and its title heading are read the same way. The walkers and text helpers live next
+ * to the parser because they only make sense on the trees it produces; what to do with the tree
+ * (documents, links, titles) lives in the modules that import this one.
+ */
+import type { Definition, Image, Link, Nodes, Root } from "mdast";
+import { fromMarkdown, type Extension } from "mdast-util-from-markdown";
+import { gfmFromMarkdown } from "mdast-util-gfm";
+import { gfm } from "micromark-extension-gfm";
+
+/** Where a link, image or definition's URL is written in the source (offsets into the body). */
+export interface DestinationSpan {
+  node: Link | Image | Definition;
+  start: number;
+  end: number;
+}
+
+/**
+ * Parses markdown (CommonMark + GFM) into mdast. When `spans` is given, the source offsets of
+ * every link, image and definition URL are recorded there, so callers can rewrite exactly those
+ * bytes: mdast positions cover whole nodes, and the parser's tokens are the only reliable way to
+ * know where a destination starts and ends (escapes, `<...>` forms, titles, line breaks).
+ */
+export function parseMarkdownTree(body: string, spans?: DestinationSpan[]): Root {
+  const mdastExtensions = spans ? [gfmFromMarkdown(), recordDestinations(spans)] : [gfmFromMarkdown()];
+  return fromMarkdown(body, { extensions: [gfm()], mdastExtensions });
+}
+
+/**
+ * Listens to the parser's destination tokens. `afterExit` runs after the built-in handler, which
+ * has by then stored the URL on the link/image/definition node at the top of the stack.
+ */
+function recordDestinations(spans: DestinationSpan[]): Extension {
+  return {
+    afterExit(token) {
+      if (token.type !== "resourceDestinationString" && token.type !== "definitionDestinationString") return;
+      const node = this.stack[this.stack.length - 1];
+      if (node?.type !== "link" && node?.type !== "image" && node?.type !== "definition") return;
+      spans.push({ node, start: token.start.offset, end: token.end.offset });
+    },
+  };
+}
+
+/** Visits a tree in document order (pre-order). */
+export function walk(node: Nodes, visit: (node: Nodes) => void): void {
+  visit(node);
+  if ("children" in node) for (const child of node.children) walk(child, visit);
+}
+
+/** Link reference definitions by identifier; the first definition of a label wins (CommonMark). */
+export function collectDefinitions(tree: Root): Map<string, Definition> {
+  const definitions = new Map<string, Definition>();
+  walk(tree, (node) => {
+    if (node.type === "definition" && !definitions.has(node.identifier)) definitions.set(node.identifier, node);
+  });
+  return definitions;
+}
+
+/** Plain text of an mdast node: what a reader sees, without markup. */
+export function plainText(node: Nodes): string {
+  if ("value" in node) return node.value;
+  if (node.type === "image" || node.type === "imageReference") return node.alt ?? "";
+  if ("children" in node) return node.children.map((child) => plainText(child)).join("");
+  return "";
+}
