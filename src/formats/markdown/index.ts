@@ -5,7 +5,7 @@
  * import (markdown files -> pages) and export (pages -> markdown files) can both build on it, and
  * it is tested on its own (test/formats/markdown). One file per direction; see each file's top.
  */
-export type { BlockNode, DocumentInput, GitBookDocument, InlineNode, TextNode } from "./document-nodes";
+export type { DocumentInput, GitBookDocument } from "./document-nodes";
 export { documentToMarkdown } from "./document-to-markdown";
 export { markdownToDocument } from "./markdown-to-document";
 export { parseMarkdownPage, type PageMetadataFromMarkdown, type ParsedMarkdownPage } from "./frontmatter";
