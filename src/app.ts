@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./context";
 import { handleError, handleNotFound } from "./http/errors";
 import { authenticate, requestContext, requestIdAndLog } from "./http/middleware";
+import { openApiDocumentHead } from "./http/openapi-document";
 import { validationHook } from "./http/validation";
 import { adminRoutes } from "./routes/admin";
 import { changeRequestsRouter } from "./routes/change-requests";
@@ -34,15 +35,7 @@ export function createApp() {
 
   // The OpenAPI document is public; it is registered before the authentication middleware,
   // and Hono runs handlers in registration order, so it answers without a token.
-  app.doc31("/v1/openapi.json", (c) => ({
-    openapi: "3.1.0",
-    info: {
-      title: "Docs content management API",
-      version: "1.0.0",
-      description: "A self-hostable implementation of GitBook's /v1 API on Cloudflare Workers.",
-    },
-    servers: [{ url: new URL(c.req.url).origin + "/v1" }],
-  }));
+  app.doc31("/v1/openapi.json", (c) => openApiDocumentHead(new URL(c.req.url).origin));
   app.route("/", adminRoutes);
   // Signed, expiring file downloads: the signature is the credential, so no token is needed.
   app.route("/", fileDownloadRoutes);

@@ -18,7 +18,7 @@ const PageMetadataInput = {
   slug: z
     .string()
     .max(100)
-    .regex(/^[a-z0-9._~-]*$/i, "must be a URL path segment (letters, digits, '-', '_', '.', '~')")
+    .regex(/^[a-zA-Z0-9._~-]*$/, "must be a URL path segment (letters, digits, '-', '_', '.', '~')")
     .optional(),
   emoji: z.union([Emoji, z.literal("")]).optional(),
   icon: z.string().max(50).optional(),

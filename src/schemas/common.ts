@@ -22,6 +22,12 @@ export const InputUrl = z
   .max(2048)
   .openapi("URL", { format: "uri" });
 
+/**
+ * `schema` or null. Not `.nullable()` on a named component: the document generator writes that as
+ * `allOf: [$ref, {type: [..., "null"]}]`, which no value satisfies when it is null.
+ */
+export const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()]);
+
 export const ErrorResponse = z
   .object({ error: z.object({ code: z.number().int(), message: z.string() }) })
   .openapi("Error");

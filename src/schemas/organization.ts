@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { AbsoluteUrl, InputUrl, RoleOrGuest, Timestamp } from "./common";
+import { AbsoluteUrl, InputUrl, RoleOrGuest, Timestamp, orNull } from "./common";
 import { MergeRulesStandalone } from "./merge-rules";
 
 export const OrganizationTitle = z
@@ -92,7 +92,7 @@ export const UpdateOrganizationBody = z.object({
   emailDomains: OrganizationEmailDomains.optional(),
   hostname: OrganizationHostname.optional(),
   defaultRole: RoleOrGuest.optional(),
-  defaultContent: SitePointer.nullable().optional(),
+  defaultContent: orNull(SitePointer).optional(),
   logo: InputUrl.nullable().optional(),
   sso: z.boolean().optional(),
   ai: z.boolean().optional(),

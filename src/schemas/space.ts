@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { AbsoluteUrl, EntityId, InputUrl, RoleOrGuest, Timestamp } from "./common";
+import { AbsoluteUrl, EntityId, InputUrl, RoleOrGuest, Timestamp, orNull } from "./common";
 import { DefaultLevelInput } from "./content";
 import { MergeRulesSpace } from "./merge-rules";
 
@@ -8,11 +8,16 @@ export const SpaceTitle = z.string().trim().min(1).max(50).openapi("SpaceTitle",
 /** A pictographic character (or sequence), or its code points in hex as GitBook's app stores them. */
 const EMOJI = /^(?:[0-9a-f]{4,6}(?:-[0-9a-f]{4,6})*|(?=.*[\p{Extended_Pictographic}\p{Regional_Indicator}])[\p{Extended_Pictographic}\p{Emoji_Component}\p{Emoji_Modifier}\u200d\ufe0f\p{Regional_Indicator}]+)$/u;
 
+// Checked with `refine`, not `regex`: the pattern needs the `u` flag (Unicode properties), which a
+// JSON Schema `pattern` cannot carry, so the document describes the format in words instead.
 export const Emoji = z
   .string()
   .max(50)
-  .regex(EMOJI, "must be an emoji, or its Unicode code points in hex such as 1f389")
-  .openapi("Emoji", { description: "Unicode codepoint or character of the emoji", example: "🎉" });
+  .refine((value) => EMOJI.test(value), "must be an emoji, or its Unicode code points in hex such as 1f389")
+  .openapi("Emoji", {
+    description: "Unicode codepoint or character of the emoji: an emoji, or its code points in lowercase hex joined by '-' (e.g. 1f389)",
+    example: "🎉",
+  });
 
 export const SpaceEditMode = z.enum(["live", "locked"]).openapi("SpaceEditMode");
 
@@ -87,7 +92,7 @@ export const UpdateSpaceBody = z.object({
   language: TranslationLanguage.optional(),
   mergeRules: MergeRulesSpace.optional(),
   /** null removes the emoji (and the icon). */
-  emoji: Emoji.nullable().optional(),
+  emoji: orNull(Emoji).optional(),
   icon: InputUrl.nullable().optional(),
 });
 

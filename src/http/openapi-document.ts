@@ -1,0 +1,34 @@
+/**
+ * The top of the OpenAPI document served at /v1/openapi.json; the paths and components come from
+ * the route declarations. Every path already starts with /v1, so the server is the bare origin:
+ * tools that join the two (Swagger UI, Postman, client generators) then call the right URLs.
+ */
+export function openApiDocumentHead(origin: string) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Docs content management API",
+      version: "1.0.0",
+      description:
+        "A self-hostable implementation of GitBook's /v1 API on Cloudflare Workers. Every /v1 route needs a user API token " +
+        "(`Authorization: Bearer <token>`); errors are `{error:{code,message}}`; lists are `{items, next?:{page}, count}`.",
+      contact: { name: "docs-cms-edge maintainers" },
+      license: { name: "MIT", identifier: "MIT" },
+    },
+    servers: [{ url: origin, description: "This deployment" }],
+    tags: TAGS,
+  };
+}
+
+const TAGS = [
+  { name: "users", description: "The user who owns the API token" },
+  { name: "admin", description: "The operator's bootstrap: users and their API tokens (the deployment's ADMIN_TOKEN)" },
+  { name: "organizations", description: "Organizations, their members, invite links and agent instructions" },
+  { name: "sso", description: "SAML identity providers of an organization" },
+  { name: "teams", description: "Teams of an organization and their members" },
+  { name: "collections", description: "Collections: folders of spaces and collections" },
+  { name: "spaces", description: "Spaces: settings, lifecycle, duplication, moves and transfers" },
+  { name: "space-content", description: "The content of a space's live revision: pages, files and links" },
+  { name: "change-requests", description: "Change requests: edits, reviews, update from main and merge" },
+  { name: "change-request-content", description: "The content of a change request's revision: pages, files and links" },
+];
