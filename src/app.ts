@@ -1,8 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { Scalar } from "@scalar/hono-api-reference";
 import type { AppEnv } from "./context";
 import { handleError, handleNotFound } from "./http/errors";
 import { authenticate, requestContext, requestIdAndLog } from "./http/middleware";
-import { openApiDocumentHead } from "./http/openapi-document";
+import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH, openApiDocumentHead } from "./http/openapi-document";
 import { validationHook } from "./http/validation";
 import { adminRoutes } from "./routes/admin";
 import { changeRequestsRouter } from "./routes/change-requests";
@@ -35,7 +36,9 @@ export function createApp() {
 
   // The OpenAPI document is public; it is registered before the authentication middleware,
   // and Hono runs handlers in registration order, so it answers without a token.
-  app.doc31("/v1/openapi.json", (c) => openApiDocumentHead(new URL(c.req.url).origin));
+  app.doc31(OPENAPI_DOCUMENT_PATH, (c) => openApiDocumentHead(new URL(c.req.url).origin));
+  // The interactive reference (Scalar) renders that same document in a browser; also public.
+  app.get(API_REFERENCE_PATH, Scalar({ url: OPENAPI_DOCUMENT_PATH, pageTitle: "Docs content management API reference" }));
   app.route("/", adminRoutes);
   // Signed, expiring file downloads: the signature is the credential, so no token is needed.
   app.route("/", fileDownloadRoutes);

@@ -1,3 +1,7 @@
+export const OPENAPI_DOCUMENT_PATH = "/v1/openapi.json";
+/** A page a person opens in a browser: the document rendered by Scalar, with a request console. */
+export const API_REFERENCE_PATH = "/v1/reference";
+
 /**
  * The top of the OpenAPI document served at /v1/openapi.json; the paths and components come from
  * the route declarations. Every path already starts with /v1, so the server is the bare origin:
