@@ -29,7 +29,7 @@ export function validationHook(
 
 export function describeValidationError(error: z.ZodError, target: string, repeated = new Map<string, number>()): string {
   const where = WHERE[target] ?? target;
-  const issues = error.issues.flatMap(explainUnion);
+  const issues = error.issues.flatMap(explainUnion).flatMap(oneIssuePerUnknownKey);
   const problems = issues.slice(0, 5).map((issue) => {
     const path = issue.path.map((part, index) => (typeof part === "number" ? `[${part}]` : `${index ? "." : ""}${String(part)}`)).join("");
     // A parameter given twice reaches the schema as an array: say so, rather than "expected string".
@@ -39,6 +39,15 @@ export function describeValidationError(error: z.ZodError, target: string, repea
   });
   const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : "";
   return problems.join("; ") + more;
+}
+
+/**
+ * Bodies refuse fields they do not define (nothing a client sends is silently dropped); zod
+ * reports them together under the object's path, and each is named as a field of its own.
+ */
+function oneIssuePerUnknownKey(issue: Issue): Issue[] {
+  if (issue.code !== "unrecognized_keys") return [issue];
+  return issue.keys.map((key) => ({ ...issue, path: [...issue.path, key], message: "not a field this operation accepts" }));
 }
 
 /** Query parameters given more than once, with how many times. */

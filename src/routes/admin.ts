@@ -41,7 +41,7 @@ export const adminRoutes = router
       tags: ["admin"],
       request: {
         body: jsonBody(
-          z.object({
+          z.strictObject({
             email: z.email().max(254),
             displayName: z.string().trim().min(1).max(128),
           }),

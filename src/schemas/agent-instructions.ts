@@ -14,4 +14,4 @@ export const AgentInstructions = z
 
 export type AgentInstructionsObject = z.infer<typeof AgentInstructions>;
 
-export const UpdateAgentInstructionsBody = z.object({ instructions: JSONDocument });
+export const UpdateAgentInstructionsBody = z.strictObject({ instructions: JSONDocument });

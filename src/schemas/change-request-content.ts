@@ -31,7 +31,7 @@ const PageMetadataInput = {
 
 const BatchRef = z.string().min(1).max(256).regex(/^[\w.-]+$/, "must be letters, digits, '_', '-' or '.'");
 
-const InsertPage = z.object({
+const InsertPage = z.strictObject({
   operation: z.literal("insert_page"),
   ...PageMetadataInput,
   into: EntityId.optional(),
@@ -40,7 +40,7 @@ const InsertPage = z.object({
   document: InputDocument,
 });
 
-const UpdatePage = z.object({
+const UpdatePage = z.strictObject({
   operation: z.literal("update_page"),
   ...PageMetadataInput,
   page: EntityId,
@@ -49,9 +49,9 @@ const UpdatePage = z.object({
   at: z.number().int().min(0).optional(),
 });
 
-const DeletePage = z.object({ operation: z.literal("delete_page"), page: EntityId });
+const DeletePage = z.strictObject({ operation: z.literal("delete_page"), page: EntityId });
 
-const InsertFile = z.object({
+const InsertFile = z.strictObject({
   ref: BatchRef.optional(),
   name: z.string().min(1).max(256),
   contentType: z.string().min(1).max(256).regex(/^[\w.+-]+\/[\w.+-]+$/, "must be a MIME type such as image/png"),
@@ -61,11 +61,11 @@ const InsertFile = z.object({
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, "must be base64"),
 });
 
-const InsertFiles = z.object({ operation: z.literal("insert_files"), files: z.array(InsertFile).min(1).max(20) });
+const InsertFiles = z.strictObject({ operation: z.literal("insert_files"), files: z.array(InsertFile).min(1).max(20) });
 
 export const ContentChange = z.discriminatedUnion("operation", [InsertPage, UpdatePage, DeletePage, InsertFiles]);
 
-export const UpdateChangeRequestContentBody = z.object({
+export const UpdateChangeRequestContentBody = z.strictObject({
   changes: z.array(ContentChange).min(1).max(MAX_CHANGES_PER_REQUEST),
 });
 

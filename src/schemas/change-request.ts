@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { AbsoluteUrl, EntityId, Timestamp } from "./common";
+import { AbsoluteUrl, EntityId, Timestamp, notSupported } from "./common";
 import { JSONDocument } from "./document";
 import { User } from "./user";
 
@@ -34,15 +34,17 @@ export type ChangeRequestObject = z.infer<typeof ChangeRequest>;
 
 export const ChangeRequestSubject = z.string().max(100).openapi("ChangeRequestSubject");
 
+/** Open to other fields, as GitBook's spec declares it (`additionalProperties: true`). */
 export const CreateChangeRequestBody = z.looseObject({
   subject: ChangeRequestSubject.optional(),
-  template: z.unknown().optional().openapi({ description: "Templates are not supported yet: a request with one is refused (400)" }),
+  template: notSupported("templates"),
 });
 
-export const UpdateChangeRequestBody = z.object({
+export const UpdateChangeRequestBody = z.strictObject({
   subject: ChangeRequestSubject.optional(),
   description: JSONDocument.optional(),
   status: z.enum(["draft", "open", "archived"]).optional(),
+  links: notSupported("change request links"),
 });
 
 export type UpdateChangeRequestInput = z.infer<typeof UpdateChangeRequestBody>;
@@ -80,7 +82,7 @@ export const SyncChangeRequestResult = (results: [string, ...string[]]) =>
 
 export const ReviewStatus = z.enum(["approved", "changes-requested"]).openapi("ChangeRequestReviewStatus");
 
-export const SubmitReviewBody = z.object({ status: ReviewStatus });
+export const SubmitReviewBody = z.strictObject({ status: ReviewStatus, comment: notSupported("review comments") });
 
 export const ChangeRequestReview = z
   .object({
@@ -97,7 +99,7 @@ export const ChangeRequestReview = z
   })
   .openapi("ChangeRequestReview");
 
-export const RequestReviewersBody = z.object({
+export const RequestReviewersBody = z.strictObject({
   users: z.array(EntityId).min(1).max(50),
   subject: ChangeRequestSubject.optional(),
   description: JSONDocument.optional(),

@@ -21,12 +21,12 @@ export const Collection = z
 
 export type CollectionObject = z.infer<typeof Collection>;
 
-export const CreateCollectionBody = z.object({
+export const CreateCollectionBody = z.strictObject({
   title: CollectionTitle.optional(),
   parent: EntityId.optional().openapi({ description: "ID of a parent collection" }),
 });
 
-export const UpdateCollectionBody = z.object({
+export const UpdateCollectionBody = z.strictObject({
   title: CollectionTitle.optional(),
   description: CollectionDescription.optional(),
   defaultLevel: DefaultLevelInput.optional(),

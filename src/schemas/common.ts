@@ -28,6 +28,18 @@ export const InputUrl = z
  */
 export const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()]);
 
+/**
+ * A body field GitBook's spec defines for an operation that this API does not implement (yet):
+ * documented, and refused with a 400 naming it, never silently ignored. `what` completes the
+ * sentence "… are not supported by this deployment", e.g. "templates".
+ */
+export const notSupported = (what: string) =>
+  z
+    .unknown()
+    .optional()
+    .refine((value) => value === undefined, { message: `${what} are not supported by this deployment` })
+    .openapi({ description: `Not supported by this deployment: a request with it is refused (400).` });
+
 export const ErrorResponse = z
   .object({ error: z.object({ code: z.number().int(), message: z.string() }) })
   .openapi("Error");

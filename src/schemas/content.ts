@@ -30,7 +30,7 @@ export const ContentPosition = z
 
 /** Body of moveSpace and moveCollection. */
 export const MoveContentBody = z
-  .object({
+  .strictObject({
     parent: EntityId.nullable().optional().openapi({ description: "The unique id of the parent collection (null: top level)" }),
     position: ContentPosition.optional().openapi({ description: "Where to move the item; by default, at the end" }),
   })
@@ -41,6 +41,6 @@ export const MoveContentBody = z
 export type MoveContentInput = z.infer<typeof MoveContentBody>;
 
 /** Body of transferSpace and transferCollection. */
-export const TransferContentBody = z.object({
+export const TransferContentBody = z.strictObject({
   organization: EntityId.openapi({ description: "The unique id of the target organization" }),
 });

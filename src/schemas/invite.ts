@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { RoleOrGuest } from "./common";
+import { RoleOrGuest, notSupported } from "./common";
 
 export const InviteLinkToOrganization = z
   .object({
@@ -13,7 +13,15 @@ export const InviteLinkToOrganization = z
 export type InviteLinkObject = z.infer<typeof InviteLinkToOrganization>;
 
 /**
- * Only invites to the organization itself are accepted: GitBook's space and collection variants
- * need spaces and collections, which arrive with a later issue.
+ * Only invites to the organization itself are accepted: GitBook's variants that invite to one
+ * space or collection at a level are not built, and a request using them is refused by name.
  */
-export const CreateInviteToOrganization = z.object({ role: RoleOrGuest }).openapi("CreateInviteToOrganization");
+export const CreateInviteToOrganization = z
+  .strictObject({
+    role: RoleOrGuest,
+    // GitBook's other two invite shapes (to one space or collection, at a level) are not built.
+    space: notSupported("invites to a single space"),
+    collection: notSupported("invites to a single collection"),
+    level: notSupported("invites to a single space or collection"),
+  })
+  .openapi("CreateInviteToOrganization");

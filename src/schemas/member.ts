@@ -27,4 +27,4 @@ export const MemberListFilters = {
 };
 
 /** GitBook's spec makes `role` optional: a body without it changes nothing. */
-export const UpdateMemberBody = z.object({ role: RoleOrGuest.optional() });
+export const UpdateMemberBody = z.strictObject({ role: RoleOrGuest.optional() });

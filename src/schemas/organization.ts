@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { AbsoluteUrl, InputUrl, RoleOrGuest, Timestamp, orNull } from "./common";
+import { AbsoluteUrl, InputUrl, RoleOrGuest, Timestamp, notSupported, orNull } from "./common";
 import { MergeRulesStandalone } from "./merge-rules";
 
 export const OrganizationTitle = z
@@ -81,13 +81,14 @@ export const Organization = z
 export type OrganizationObject = z.infer<typeof Organization>;
 
 export const CreateOrganizationBody = z
-  .object({
+  .strictObject({
     title: OrganizationTitle,
     emailDomains: OrganizationEmailDomains.optional(),
+    onboardingPreferences: notSupported("default-site onboarding preferences"),
   })
   .openapi("CreateOrganization");
 
-export const UpdateOrganizationBody = z.object({
+export const UpdateOrganizationBody = z.strictObject({
   title: OrganizationTitle.optional(),
   emailDomains: OrganizationEmailDomains.optional(),
   hostname: OrganizationHostname.optional(),

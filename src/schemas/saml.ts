@@ -54,7 +54,7 @@ const providerFields = {
  * Every field but the defaults is required, so every provider is complete and `active` (GitBook's
  * spec requires only `label`; see docs/decisions.md).
  */
-export const CreateSAMLProviderBody = z.object({
+export const CreateSAMLProviderBody = z.strictObject({
   ...providerFields,
   defaultTeam: providerFields.defaultTeam.optional(),
   defaultRole: RoleOrGuest.optional().openapi({ description: "The role of users who sign in; the organization's defaultRole when omitted" }),
@@ -63,7 +63,7 @@ export const CreateSAMLProviderBody = z.object({
 export type CreateSAMLProviderInput = z.infer<typeof CreateSAMLProviderBody>;
 
 /** Every field optional; `defaultTeam: null` (an extension of GitBook's spec) clears the default team. */
-export const UpdateSAMLProviderBody = z.object({
+export const UpdateSAMLProviderBody = z.strictObject({
   label: providerFields.label.optional(),
   entityID: providerFields.entityID.optional(),
   certificate: providerFields.certificate.optional(),

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { AbsoluteUrl, EntityId, InputUrl, RoleOrGuest, Timestamp, orNull } from "./common";
+import { AbsoluteUrl, EntityId, InputUrl, RoleOrGuest, Timestamp, notSupported, orNull } from "./common";
 import { DefaultLevelInput } from "./content";
 import { MergeRulesSpace } from "./merge-rules";
 
@@ -74,18 +74,24 @@ export const Space = z
 export type SpaceObject = z.infer<typeof Space>;
 
 export const CreateSpaceBody = z
-  .object({
+  .strictObject({
     title: SpaceTitle.optional(),
     emoji: Emoji.optional(),
     parent: EntityId.optional().openapi({ description: "ID of a parent collection" }),
     language: TranslationLanguage.optional(),
     editMode: SpaceEditMode.optional(),
+    empty: z
+      .literal(true)
+      .optional()
+      .openapi({ description: "Create a completely empty space (no page in it): what every new space is here" }),
+    template: notSupported("templates"),
+    computedSource: notSupported("computed content sources"),
   })
   .openapi("CreateSpace");
 
 export type CreateSpaceInput = z.infer<typeof CreateSpaceBody>;
 
-export const UpdateSpaceBody = z.object({
+export const UpdateSpaceBody = z.strictObject({
   editMode: SpaceEditMode.optional(),
   title: SpaceTitle.optional(),
   defaultLevel: DefaultLevelInput.optional(),

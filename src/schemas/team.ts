@@ -46,7 +46,7 @@ export const MAX_USERS_PER_REQUEST = 1000;
 const UserIdOrEmail = z.string().min(1).max(320).openapi({ description: "A user id or an email address" });
 const UserList = z.array(UserIdOrEmail).max(MAX_USERS_PER_REQUEST);
 
-export const CreateTeamBody = z.object({
+export const CreateTeamBody = z.strictObject({
   title: OrganizationTeamTitle,
   members: z
     .array(EntityId)
@@ -55,10 +55,10 @@ export const CreateTeamBody = z.object({
     .openapi({ description: "Ids of organization members to add to the team (as team members)" }),
 });
 
-export const UpdateTeamBody = z.object({ title: OrganizationTeamTitle });
+export const UpdateTeamBody = z.strictObject({ title: OrganizationTeamTitle });
 
 export const UpdateMembersInOrganizationTeam = z
-  .object({
+  .strictObject({
     add: UserList.optional().openapi({ description: "Users to add (as team members), by user id or email" }),
     remove: UserList.optional().openapi({ description: "Users to remove, by user id or email; removal wins over add" }),
     memberships: z
@@ -73,7 +73,7 @@ export const UpdateMembersInOrganizationTeam = z
 
 export type UpdateTeamMembersInput = z.infer<typeof UpdateMembersInOrganizationTeam>;
 
-export const AddTeamMemberBody = z.object({
+export const AddTeamMemberBody = z.strictObject({
   role: TeamMemberRole.optional().openapi({ description: "The team role; `member` when omitted" }),
 });
 

@@ -11,7 +11,7 @@ import {
   type ChangeRequestRow,
   type SpaceRow,
 } from "../../db/schema";
-import { badRequest, conflict, notFound } from "../../lib/errors";
+import { conflict, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { EMPTY_LIST, type PageRequest } from "../../lib/pagination";
 import { assertContentAction } from "../../lib/permissions";
@@ -57,11 +57,10 @@ export async function readChangeRequest(ctx: CallerContext, changeRequestId: str
  * space's next, taken in the same statement that inserts it (D1 runs one write at a time, so two
  * creations cannot take the same number), and the space's counters are recounted in the batch.
  */
-export async function createChangeRequest(ctx: CallerContext, spaceId: string, input: { subject?: string; template?: unknown }) {
+export async function createChangeRequest(ctx: CallerContext, spaceId: string, input: { subject?: string }) {
   const access = await loadSpaceAccess(ctx, spaceId);
   assertLive(access.row);
   assertContentAction(access.level, "edit", "space");
-  if (input.template !== undefined) throw badRequest("Invalid body field 'template': templates are not supported by this deployment");
   const id = newId();
   const now = nowIso();
   const [, , [record]] = await ctx.db.batch([
