@@ -9,7 +9,7 @@ import { User } from "../schemas/user";
 import { bearerToken } from "../http/middleware";
 import { MAX_JSON_BODY_BYTES, limitBody } from "../http/body-limit";
 import { AdminUserParams } from "./params";
-import { createRouter, created, errorResponses, jsonBody, jsonResponse } from "./shared";
+import { createRouter, created, errorResponses, jsonBody, jsonResponse, withImpliedErrors } from "./shared";
 
 /**
  * Operator bootstrap, outside GitBook's API: the seed leaves token issuance open. Guarded by the
@@ -25,7 +25,7 @@ const requireAdminToken: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 const adminSecurity = [{ admin: [] }];
 const adminRoute = <R extends Omit<RouteConfig, "security" | "middleware">>(config: R) =>
-  createRoute({ ...config, security: adminSecurity, middleware: [limitBody(MAX_JSON_BODY_BYTES)] });
+  createRoute({ ...config, responses: withImpliedErrors(config) as R["responses"], security: adminSecurity, middleware: [limitBody(MAX_JSON_BODY_BYTES)] });
 const TokenResponse = z.object({ token: z.string() }).openapi("AdminToken");
 
 const router = createRouter();

@@ -25,7 +25,28 @@ interface RouteExtras {
  * and its body limit.
  */
 export function userRoute<R extends Omit<RouteConfig, "security" | "middleware">>({ maxBodyBytes, ...config }: R & RouteExtras) {
-  return createRoute({ ...(config as unknown as R), security: userSecurity, middleware: [limitBody(maxBodyBytes ?? MAX_JSON_BODY_BYTES)] });
+  return createRoute({
+    ...(config as unknown as R),
+    // Typed as declared: the implied errors are for the document, handlers never answer them.
+    responses: withImpliedErrors(config) as R["responses"],
+    security: userSecurity,
+    middleware: [limitBody(maxBodyBytes ?? MAX_JSON_BODY_BYTES)],
+  });
+}
+
+/**
+ * The error responses a route's declaration implies, added to what it documents so no status it
+ * can answer goes undocumented: 400 from the validation hook when it takes parameters, a query or
+ * a body; 413 and 415 from the body limit and the content-type check when it takes a body.
+ */
+export function withImpliedErrors(config: Pick<RouteConfig, "request" | "responses">): RouteConfig["responses"] {
+  const { params, query, body } = config.request ?? {};
+  const implied: ErrorStatus[] = [];
+  if (params || query || body) implied.push(400);
+  if (body) implied.push(413, 415);
+  const documented = new Set(Object.keys(config.responses));
+  const missing = implied.filter((status) => !documented.has(String(status)));
+  return { ...config.responses, ...Object.fromEntries(missing.map((status) => [status, errorResponse(status)])) };
 }
 
 export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
@@ -58,6 +79,8 @@ const ERROR_DESCRIPTIONS = {
   404: "No matching resource (or one the caller may not see)",
   409: "The request conflicts with the current state",
   410: "The resource is gone for good",
+  413: "The body is larger than the route accepts; the message gives the maximum",
+  415: "The body is not JSON: send Content-Type: application/json",
 } as const;
 
 type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
@@ -65,6 +88,8 @@ type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 /** The error responses a route documents; 401 is implied by every authenticated route. */
 export function errorResponses(...statuses: ErrorStatus[]) {
   return Object.fromEntries(
-    [401, ...statuses].map((status) => [status, jsonResponse(ErrorResponse, ERROR_DESCRIPTIONS[status as ErrorStatus])]),
-  ) as Record<ErrorStatus, ReturnType<typeof jsonResponse<typeof ErrorResponse>>>;
+    [401, ...statuses].map((status) => [status, errorResponse(status as ErrorStatus)]),
+  ) as Record<ErrorStatus, ReturnType<typeof errorResponse>>;
 }
+
+const errorResponse = (status: ErrorStatus) => jsonResponse(ErrorResponse, ERROR_DESCRIPTIONS[status]);
