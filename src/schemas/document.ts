@@ -1,7 +1,16 @@
 import { z } from "@hono/zod-openapi";
+import { jsonChildren, nestingDepth, tooDeep } from "../lib/nesting";
 
 /** Serialized documents beyond this size are refused: they are stored whole in one row. */
 export const MAX_DOCUMENT_BYTES = 256 * 1024;
+
+/**
+ * Levels of JSON values a document may nest, the document itself being the first. A block inside
+ * another costs two (the node and its `nodes`), so this is about 100 levels of blocks: far
+ * past any real page (ten nested lists are about 50), and far below where serializing it, or
+ * passing it to the space's Durable Object, overflows the stack (a few thousand).
+ */
+export const MAX_DOCUMENT_NESTING = 200;
 
 /**
  * GitBook's rich-text Document (seed 2.1). Only the envelope and the top-level blocks are
@@ -24,8 +33,15 @@ export const JSONDocument = z
     nodes: z.array(TopLevelBlock),
     meta: z.looseObject({ token: z.string().optional() }).optional(),
   })
-  .refine((document) => new TextEncoder().encode(JSON.stringify(document)).length <= MAX_DOCUMENT_BYTES, {
-    message: `must be at most ${MAX_DOCUMENT_BYTES} bytes of JSON`,
+  // Depth first, and size only within it: serializing to measure the size is itself recursive.
+  // One check, not two chained ones, because an aborting check would hide this branch's message
+  // inside the unions that take a document (zod then reports a sibling branch instead).
+  .superRefine((document, context) => {
+    if (nestingDepth<unknown>(document, jsonChildren, MAX_DOCUMENT_NESTING) > MAX_DOCUMENT_NESTING) {
+      context.addIssue({ code: "custom", message: tooDeep(MAX_DOCUMENT_NESTING) });
+    } else if (new TextEncoder().encode(JSON.stringify(document)).length > MAX_DOCUMENT_BYTES) {
+      context.addIssue({ code: "custom", message: `must be at most ${MAX_DOCUMENT_BYTES} bytes of JSON` });
+    }
   })
   .openapi("JSONDocument");
 

@@ -6,7 +6,7 @@
  * as `{ ok: false, reason }` rather than thrown, so the caller can name the field in its 400.
  */
 import { parse as parseYaml } from "yaml";
-import { parseMarkdownTree, plainText } from "./mdast";
+import { markdownNestingProblem, parseMarkdownTree, plainText } from "./mdast";
 
 export interface PageMetadataFromMarkdown {
   title?: string;
@@ -68,6 +68,8 @@ export function parseMarkdownPage(markdown: string): ParsedMarkdownPage {
   const { title, rest } = takeTitleHeading(split.rest.replace(LEADING_BLANK_LINES, ""));
   if (metadata.title === undefined && title) metadata.title = title;
   const body = rest.replace(LEADING_BLANK_LINES, "").trimEnd();
+  const tooDeep = markdownNestingProblem(body);
+  if (tooDeep) return { ok: false, reason: tooDeep };
   return { ok: true, metadata, body: body === "" ? "" : `${body}\n` };
 }
 

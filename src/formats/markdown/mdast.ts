@@ -10,6 +10,14 @@ import type { Definition, Image, Link, Nodes, Root } from "mdast";
 import { fromMarkdown, type Extension } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
 import { gfm } from "micromark-extension-gfm";
+import { nestingDepth, tooDeep } from "../../lib/nesting";
+
+/**
+ * Levels a markdown body may nest (block quotes, lists, emphasis…). Each level becomes at most two
+ * levels of its JSON document, so a page written as markdown stays within what a JSON document may
+ * nest (200), and every converter here, all of them recursive, stays far from the stack's end.
+ */
+export const MAX_MARKDOWN_NESTING = 90;
 
 /** Where a link, image or definition's URL is written in the source (offsets into the body). */
 export interface DestinationSpan {
@@ -42,6 +50,13 @@ function recordDestinations(spans: DestinationSpan[]): Extension {
       spans.push({ node, start: token.start.offset, end: token.end.offset });
     },
   };
+}
+
+/** Why `body` may not be stored, when it nests past MAX_MARKDOWN_NESTING. */
+export function markdownNestingProblem(body: string): string | undefined {
+  const children = (node: Nodes): Nodes[] => ("children" in node ? node.children : []);
+  const depth = nestingDepth<Nodes>(parseMarkdownTree(body), children, MAX_MARKDOWN_NESTING);
+  return depth > MAX_MARKDOWN_NESTING ? tooDeep(MAX_MARKDOWN_NESTING) : undefined;
 }
 
 /** Visits a tree in document order (pre-order). */
