@@ -1,4 +1,4 @@
-// `npm run lint:openapi`: the OpenAPI document the Worker serves at /v1/openapi.json, linted by
+// `npm run lint:openapi` (part of `npm test`): the OpenAPI document the Worker serves at /v1/openapi.json, linted by
 // Redocly and by Spectral (its `spectral:oas` ruleset), so tools that generate clients, docs or
 // collections from it (Swagger UI, Postman, generators) can use it as served. Part of `npm test`.
 //

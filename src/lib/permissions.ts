@@ -15,7 +15,7 @@ export interface Membership {
 }
 
 /** `member`: any member, guests included. Otherwise the least role that may act. */
-type Requirement = "member" | Role;
+export type Requirement = "member" | Role;
 
 const ORGANIZATION_ACTIONS = {
   // Keys of the Organization `permissions` object (seed 2.4 and GitBook's spec).
@@ -42,6 +42,9 @@ const ORGANIZATION_ACTIONS = {
 } as const satisfies Record<string, Requirement>;
 
 export type OrganizationAction = keyof typeof ORGANIZATION_ACTIONS;
+
+/** The least role an organization action needs (`member`: any member, guests included). */
+export const organizationRequirement = (action: OrganizationAction): Requirement => ORGANIZATION_ACTIONS[action];
 
 export function canInOrganization(membership: Membership, action: OrganizationAction): boolean {
   const requirement: Requirement = ORGANIZATION_ACTIONS[action];
@@ -106,6 +109,9 @@ const CONTENT_ACTIONS = {
 } as const satisfies Record<string, Role>;
 
 export type ContentAction = keyof typeof CONTENT_ACTIONS;
+
+/** The least level on a space or collection that a content action needs. */
+export const contentRequirement = (action: ContentAction): Role => CONTENT_ACTIONS[action];
 
 export function canOnContent(level: RoleOrGuest, action: ContentAction): boolean {
   return roleAtLeast(level, CONTENT_ACTIONS[action]);

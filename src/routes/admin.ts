@@ -37,6 +37,7 @@ export const adminRoutes = router
       method: "post",
       path: "/admin/users",
       operationId: "adminCreateUser",
+      description: "**Permission:** the deployment's operator (the `ADMIN_TOKEN` secret). The token is shown only in this answer.",
       summary: "Create a user (with a verified email) and their first API token",
       tags: ["admin"],
       request: {
@@ -59,6 +60,7 @@ export const adminRoutes = router
       method: "post",
       path: "/admin/users/{userId}/tokens",
       operationId: "adminCreateUserToken",
+      description: "**Permission:** the deployment's operator (the `ADMIN_TOKEN` secret). The token is shown only in this answer.",
       summary: "Create another API token for a user",
       tags: ["admin"],
       request: { params: AdminUserParams },

@@ -4,6 +4,7 @@ import type { AppEnv } from "../context";
 import { MAX_JSON_BODY_BYTES, limitBody } from "../http/body-limit";
 import { validationHook } from "../http/validation";
 import { ErrorResponse } from "../schemas/common";
+import { describePermission, type RoutePermission } from "./permission";
 
 /** Every router shares the validation hook, so a bad request reads the same on every route. */
 export function createRouter() {
@@ -16,17 +17,22 @@ export type Router = ReturnType<typeof createRouter>;
 export const userSecurity = [{ user: [] }];
 
 interface RouteExtras {
+  /** Who may call it: required, documented, and checked for every role by test/http/matrix. */
+  permission: RoutePermission;
   /** The largest body the route accepts (413 beyond it); MAX_JSON_BODY_BYTES unless it says otherwise. */
   maxBodyBytes?: number;
 }
 
 /**
- * A /v1 route: GitBook's route declaration, with the user-token security every one of them has
- * and its body limit.
+ * A /v1 route: GitBook's route declaration, with the user-token security every one of them has,
+ * its body limit, and who may call it (in its description and `x-permission`).
  */
-export function userRoute<R extends Omit<RouteConfig, "security" | "middleware">>({ maxBodyBytes, ...config }: R & RouteExtras) {
+export function userRoute<R extends Omit<RouteConfig, "security" | "middleware">>({ maxBodyBytes, permission, ...config }: R & RouteExtras) {
+  const description = [config.description, describePermission(permission)].filter(Boolean).join("\n\n");
   return createRoute({
     ...(config as unknown as R),
+    description,
+    "x-permission": permission,
     // Typed as declared: the implied errors are for the document, handlers never answer them.
     responses: withImpliedErrors(config) as R["responses"],
     security: userSecurity,

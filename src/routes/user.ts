@@ -7,6 +7,7 @@ export const userRoutes = createRouter().openapi(
     method: "get",
     path: "/user",
     operationId: "getAuthenticatedUser",
+    permission: { anyUser: "the caller's own user" },
     summary: "Get the authenticated user",
     tags: ["users"],
     responses: { 200: jsonResponse(User, "The user who owns the API token"), ...errorResponses() },

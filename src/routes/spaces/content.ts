@@ -14,6 +14,9 @@ import { createRouter, errorResponses, jsonResponse, userRoute } from "../shared
  */
 
 
+/** Every content read needs to see the space (a change request's content is the space's too). */
+const READ_CONTENT = { content: "view", on: "space" } as const;
+
 const BacklinkItem = z.looseObject({ kind: z.literal("page"), page: z.string() }).openapi("ContentBacklink");
 const LinkReport = listOf(LinkReportItem).extend({ stats: LinkStats });
 
@@ -86,6 +89,7 @@ for (const scope of scopes) {
         ...base,
         path: scope.prefix,
         operationId: scope.operations.revision,
+        permission: READ_CONTENT,
         summary: "The revision: page tree (with bodies), files and metadata",
         request: { params, query: z.object(RevisionQuery) },
         responses: { 200: jsonResponse(Revision, "The revision"), ...errorResponses(400, 404) },
@@ -97,6 +101,7 @@ for (const scope of scopes) {
         ...base,
         path: `${scope.prefix}/pages`,
         operationId: scope.operations.pages,
+        permission: READ_CONTENT,
         summary: "The page tree of the revision",
         request: { params, query: z.object(RevisionQuery) },
         responses: { 200: jsonResponse(z.object({ pages: z.array(RevisionPage) }), "The pages"), ...errorResponses(400, 404) },
@@ -108,6 +113,7 @@ for (const scope of scopes) {
         ...base,
         path: `${scope.prefix}/files`,
         operationId: scope.operations.files,
+        permission: READ_CONTENT,
         summary: "The files of the revision, by id",
         request: { params, query: z.object({ ...listQuery, ...RevisionQuery }) },
         responses: { 200: jsonResponse(listOf(RevisionFile), "Files"), ...errorResponses(400, 404) },
@@ -119,6 +125,7 @@ for (const scope of scopes) {
         ...base,
         path: `${scope.prefix}/files/{fileId}`,
         operationId: scope.operations.file,
+        permission: READ_CONTENT,
         summary: "A file of the revision, with an expiring download URL",
         request: { params: withFile, query: z.object(RevisionQuery) },
         responses: { 200: jsonResponse(RevisionFile, "The file"), ...errorResponses(400, 404) },
@@ -130,6 +137,7 @@ for (const scope of scopes) {
         ...base,
         path: `${scope.prefix}/files/{fileId}/backlinks`,
         operationId: scope.operations.fileBacklinks,
+        permission: READ_CONTENT,
         summary: "The pages of the revision that link to the file",
         request: { params: withFile, query: z.object(listQuery) },
         responses: { 200: jsonResponse(listOf(BacklinkItem), "Backlinks"), ...errorResponses(400, 404) },
@@ -142,6 +150,7 @@ for (const scope of scopes) {
         ...base,
         path: `${scope.prefix}/page/{pageId}`,
         operationId: scope.operations.page,
+        permission: READ_CONTENT,
         summary: "A page of the revision, with its body as markdown (default) or a document",
         request: { params: withPage, query: PageQuery },
         responses: { 200: jsonResponse(RevisionPage, "The page"), ...errorResponses(400, 404) },
@@ -153,6 +162,7 @@ for (const scope of scopes) {
         ...base,
         path: `${scope.prefix}/page/{pageId}/links`,
         operationId: scope.operations.pageLinks,
+        permission: READ_CONTENT,
         summary: "The links of a page, with their status",
         request: { params: withPage, query: z.object({ ...listQuery, status: LinkStatusQuery }) },
         responses: { 200: jsonResponse(LinkReport, "Link report"), ...errorResponses(400, 404) },
@@ -169,6 +179,7 @@ for (const scope of scopes) {
         ...base,
         path: `${scope.prefix}/page/{pageId}/backlinks`,
         operationId: scope.operations.pageBacklinks,
+        permission: READ_CONTENT,
         summary: "The pages of the revision that link to the page",
         request: { params: withPage, query: z.object(listQuery) },
         responses: { 200: jsonResponse(listOf(BacklinkItem), "Backlinks"), ...errorResponses(400, 404) },
@@ -184,6 +195,7 @@ contentRoutes.openapi(
     method: "get",
     path: "/spaces/{spaceId}/links",
     operationId: "listSpaceLinks",
+    permission: { content: "view", on: "space" },
     summary: "The link report of the space's active revision",
     tags: ["spaces"],
     request: { params: SpaceParams, query: z.object({ ...listQuery, status: LinkStatusQuery }) },

@@ -1,0 +1,34 @@
+import type { ContentAction, OrganizationAction } from "../lib/permissions";
+import { contentRequirement, organizationRequirement } from "../lib/permissions";
+
+/**
+ * Who may call a /v1 route. Every route declares one (`userRoute` will not build without it); it
+ * is written into the route's OpenAPI description and its `x-permission`, and test/http/matrix
+ * calls the route as every role and checks that exactly the roles declared here get past the
+ * permission check. The requirements themselves come from lib/permissions.ts, the one table.
+ */
+export type RoutePermission =
+  /** An action in the organization of the path (or of the content in it). */
+  | { organization: OrganizationAction; note?: string }
+  /** An action on the space, collection or change request of the path, at the caller's level on it. */
+  | { content: ContentAction; on: "space" | "collection"; note?: string }
+  /** Any caller with a token: the route is about the caller's own things. */
+  | { anyUser: string }
+  /** Also callers outside the organization: the route is a way in. */
+  | { outsiders: string };
+
+/** The permission as one sentence of the route's description. */
+export function describePermission(permission: RoutePermission): string {
+  const note = "note" in permission && permission.note ? ` ${permission.note}` : "";
+  if ("organization" in permission) {
+    const requirement = organizationRequirement(permission.organization);
+    const who = requirement === "member" ? "Any member of the organization (guests included)" : `Members of the organization with the role \`${requirement}\` or higher`;
+    return `**Permission:** ${who} (\`${permission.organization}\`).${note}`;
+  }
+  if ("content" in permission) {
+    const level = contentRequirement(permission.content);
+    return `**Permission:** the level \`${level}\` or higher on the ${permission.on} (\`${permission.content}\`); it is hidden (404) from members who cannot see it.${note}`;
+  }
+  if ("anyUser" in permission) return `**Permission:** any authenticated user: ${permission.anyUser}.`;
+  return `**Permission:** any authenticated user, members or not: ${permission.outsiders}.`;
+}
