@@ -1,6 +1,6 @@
 // `npm run lint:openapi` (part of `npm test`): the OpenAPI document the Worker serves at /v1/openapi.json, linted by
 // Redocly and by Spectral (its `spectral:oas` ruleset), so tools that generate clients, docs or
-// collections from it (Swagger UI, Postman, generators) can use it as served. Part of `npm test`.
+// collections from it (Swagger UI, Postman, generators) can use it as served.
 //
 // The document is built in Node from the same app the Worker runs (src/app.ts bundled with
 // esbuild), not copied or hand-written, so what is linted is what is served.

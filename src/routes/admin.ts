@@ -42,10 +42,12 @@ export const adminRoutes = router
       tags: ["admin"],
       request: {
         body: jsonBody(
-          z.strictObject({
-            email: z.email().max(254),
-            displayName: z.string().trim().min(1).max(128),
-          }),
+          z
+            .strictObject({
+              email: z.email().max(254),
+              displayName: z.string().trim().min(1).max(128),
+            })
+            .openapi({ example: { email: "ada@example.com", displayName: "Ada Lovelace" } }),
         ),
       },
       responses: {

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { AbsoluteUrl, Timestamp } from "./common";
 import { JSONDocument } from "./document";
+import { EXAMPLE_DOCUMENT } from "./examples";
 
 export const AgentInstructions = z
   .object({
@@ -14,4 +15,5 @@ export const AgentInstructions = z
 
 export type AgentInstructionsObject = z.infer<typeof AgentInstructions>;
 
-export const UpdateAgentInstructionsBody = z.strictObject({ instructions: JSONDocument });
+export const UpdateAgentInstructionsBody = z.strictObject({ instructions: JSONDocument })
+  .openapi({ example: { instructions: EXAMPLE_DOCUMENT } });

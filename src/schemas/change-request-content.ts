@@ -67,7 +67,8 @@ export const ContentChange = z.discriminatedUnion("operation", [InsertPage, Upda
 
 export const UpdateChangeRequestContentBody = z.strictObject({
   changes: z.array(ContentChange).min(1).max(MAX_CHANGES_PER_REQUEST),
-});
+})
+  .openapi({ example: { changes: [{ operation: "insert_page", title: "Quickstart", document: { markdown: "Install the CLI, then run `docs init`.\n" } }] } });
 
 export type ContentChangeInput = z.infer<typeof ContentChange>;
 export type InsertPageInput = z.infer<typeof InsertPage>;

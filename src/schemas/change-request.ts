@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { AbsoluteUrl, EntityId, Timestamp, notSupported } from "./common";
 import { JSONDocument } from "./document";
 import { User } from "./user";
+import { EXAMPLE_IDS } from "./examples";
 
 export const ChangeRequestStatus = z.enum(["draft", "open", "archived", "merged"]).openapi("ChangeRequestStatus");
 
@@ -38,14 +39,16 @@ export const ChangeRequestSubject = z.string().max(100).openapi("ChangeRequestSu
 export const CreateChangeRequestBody = z.looseObject({
   subject: ChangeRequestSubject.optional(),
   template: notSupported("templates"),
-});
+})
+  .openapi({ example: { subject: "Document the export endpoint" } });
 
 export const UpdateChangeRequestBody = z.strictObject({
   subject: ChangeRequestSubject.optional(),
   description: JSONDocument.optional(),
   status: z.enum(["draft", "open", "archived"]).optional(),
   links: notSupported("change request links"),
-});
+})
+  .openapi({ example: { subject: "Document the export and import endpoints" } });
 
 export type UpdateChangeRequestInput = z.infer<typeof UpdateChangeRequestBody>;
 
@@ -82,7 +85,8 @@ export const SyncChangeRequestResult = (results: [string, ...string[]]) =>
 
 export const ReviewStatus = z.enum(["approved", "changes-requested"]).openapi("ChangeRequestReviewStatus");
 
-export const SubmitReviewBody = z.strictObject({ status: ReviewStatus, comment: notSupported("review comments") });
+export const SubmitReviewBody = z.strictObject({ status: ReviewStatus, comment: notSupported("review comments") })
+  .openapi({ example: { status: "approved" } });
 
 export const ChangeRequestReview = z
   .object({
@@ -103,7 +107,8 @@ export const RequestReviewersBody = z.strictObject({
   users: z.array(EntityId).min(1).max(50),
   subject: ChangeRequestSubject.optional(),
   description: JSONDocument.optional(),
-});
+})
+  .openapi({ example: { users: [EXAMPLE_IDS.user] } });
 
 export const RequestedReviewer = z
   .object({

@@ -24,13 +24,15 @@ export type CollectionObject = z.infer<typeof Collection>;
 export const CreateCollectionBody = z.strictObject({
   title: CollectionTitle.optional(),
   parent: EntityId.optional().openapi({ description: "ID of a parent collection" }),
-});
+})
+  .openapi({ example: { title: "Guides" } });
 
 export const UpdateCollectionBody = z.strictObject({
   title: CollectionTitle.optional(),
   description: CollectionDescription.optional(),
   defaultLevel: DefaultLevelInput.optional(),
-});
+})
+  .openapi({ example: { title: "Guides and tutorials" } });
 
 export type UpdateCollectionInput = z.infer<typeof UpdateCollectionBody>;
 

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { EntityId, Role } from "./common";
+import { EXAMPLE_IDS } from "./examples";
 
 /**
  * Shapes shared by spaces and collections: their default level and where they are placed in the
@@ -36,11 +37,13 @@ export const MoveContentBody = z
   })
   .refine((body) => body.parent !== undefined || body.position !== undefined, {
     message: "give 'parent', 'position' or both",
-  });
+  })
+  .openapi({ example: { parent: null } });
 
 export type MoveContentInput = z.infer<typeof MoveContentBody>;
 
 /** Body of transferSpace and transferCollection. */
 export const TransferContentBody = z.strictObject({
   organization: EntityId.openapi({ description: "The unique id of the target organization" }),
-});
+})
+  .openapi({ example: { organization: EXAMPLE_IDS.organization } });

@@ -24,4 +24,5 @@ export const CreateInviteToOrganization = z
     collection: notSupported("invites to a single collection"),
     level: notSupported("invites to a single space or collection"),
   })
-  .openapi("CreateInviteToOrganization");
+  .openapi("CreateInviteToOrganization")
+  .openapi({ example: { role: "read" } });

@@ -27,4 +27,5 @@ export const MemberListFilters = {
 };
 
 /** GitBook's spec makes `role` optional: a body without it changes nothing. */
-export const UpdateMemberBody = z.strictObject({ role: RoleOrGuest.optional() });
+export const UpdateMemberBody = z.strictObject({ role: RoleOrGuest.optional() })
+  .openapi({ example: { role: "edit" } });

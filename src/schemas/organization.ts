@@ -86,7 +86,8 @@ export const CreateOrganizationBody = z
     emailDomains: OrganizationEmailDomains.optional(),
     onboardingPreferences: notSupported("default-site onboarding preferences"),
   })
-  .openapi("CreateOrganization");
+  .openapi("CreateOrganization")
+  .openapi({ example: { title: "Analytical Engines" } });
 
 export const UpdateOrganizationBody = z.strictObject({
   title: OrganizationTitle.optional(),
@@ -99,6 +100,7 @@ export const UpdateOrganizationBody = z.strictObject({
   ai: z.boolean().optional(),
   inviteLinks: z.boolean().optional(),
   mergeRules: MergeRulesStandalone.optional(),
-});
+})
+  .openapi({ example: { title: "Analytical Engines Ltd" } });
 
 export type UpdateOrganizationInput = z.infer<typeof UpdateOrganizationBody>;

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { AbsoluteUrl, EntityId, RoleOrGuest, Timestamp } from "./common";
 import { OrganizationTeam } from "./team";
+import { EXAMPLE_CERTIFICATE } from "./examples";
 
 export const SAMLProviderLabel = z.string().min(1).max(30).openapi("SAMLProviderLabel");
 export const SAMLProviderEntityID = z.string().min(1).max(1024).openapi("SAMLProviderEntityID");
@@ -58,7 +59,8 @@ export const CreateSAMLProviderBody = z.strictObject({
   ...providerFields,
   defaultTeam: providerFields.defaultTeam.optional(),
   defaultRole: RoleOrGuest.optional().openapi({ description: "The role of users who sign in; the organization's defaultRole when omitted" }),
-});
+})
+  .openapi({ example: { label: "Okta", entityID: "http://www.okta.com/exk1example", certificate: EXAMPLE_CERTIFICATE, ssoURL: "https://example.okta.com/app/sso/saml" } });
 
 export type CreateSAMLProviderInput = z.infer<typeof CreateSAMLProviderBody>;
 
@@ -70,6 +72,7 @@ export const UpdateSAMLProviderBody = z.strictObject({
   ssoURL: providerFields.ssoURL.optional(),
   defaultTeam: providerFields.defaultTeam.nullable().optional(),
   defaultRole: RoleOrGuest.optional(),
-});
+})
+  .openapi({ example: { label: "Okta (EU)" } });
 
 export type UpdateSAMLProviderInput = z.infer<typeof UpdateSAMLProviderBody>;

@@ -87,7 +87,8 @@ export const CreateSpaceBody = z
     template: notSupported("templates"),
     computedSource: notSupported("computed content sources"),
   })
-  .openapi("CreateSpace");
+  .openapi("CreateSpace")
+  .openapi({ example: { title: "API guide" } });
 
 export type CreateSpaceInput = z.infer<typeof CreateSpaceBody>;
 
@@ -100,7 +101,8 @@ export const UpdateSpaceBody = z.strictObject({
   /** null removes the emoji (and the icon). */
   emoji: orNull(Emoji).optional(),
   icon: InputUrl.nullable().optional(),
-});
+})
+  .openapi({ example: { title: "API guide (v2)" } });
 
 export type UpdateSpaceInput = z.infer<typeof UpdateSpaceBody>;
 

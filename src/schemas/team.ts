@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { EntityId, Timestamp } from "./common";
 import { OrganizationMember } from "./member";
+import { EXAMPLE_IDS } from "./examples";
 
 export const TeamMemberRole = z.enum(["owner", "member"]).openapi("TeamMemberRole", {
   description: "The role of a team member. owner: can manage the team's members; member: is a member of the team.",
@@ -53,9 +54,11 @@ export const CreateTeamBody = z.strictObject({
     .max(MAX_USERS_PER_REQUEST)
     .optional()
     .openapi({ description: "Ids of organization members to add to the team (as team members)" }),
-});
+})
+  .openapi({ example: { title: "Writers" } });
 
-export const UpdateTeamBody = z.strictObject({ title: OrganizationTeamTitle });
+export const UpdateTeamBody = z.strictObject({ title: OrganizationTeamTitle })
+  .openapi({ example: { title: "Technical writers" } });
 
 export const UpdateMembersInOrganizationTeam = z
   .strictObject({
@@ -69,13 +72,15 @@ export const UpdateMembersInOrganizationTeam = z
       .optional()
       .openapi({ description: "Users (by id) to add or update with the given team role" }),
   })
-  .openapi("UpdateMembersInOrganizationTeam");
+  .openapi("UpdateMembersInOrganizationTeam")
+  .openapi({ example: { add: [EXAMPLE_IDS.user] } });
 
 export type UpdateTeamMembersInput = z.infer<typeof UpdateMembersInOrganizationTeam>;
 
 export const AddTeamMemberBody = z.strictObject({
   role: TeamMemberRole.optional().openapi({ description: "The team role; `member` when omitted" }),
-});
+})
+  .openapi({ example: { role: "member" } });
 
 export const TeamListFilters = {
   owner: EntityId.optional().openapi({

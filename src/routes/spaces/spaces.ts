@@ -87,7 +87,7 @@ export const spaceRoutes = createRouter()
       method: "post",
       path: "/spaces/{spaceId}/duplicate",
       operationId: "duplicateSpace",
-      permission: { content: "admin", on: "space" },
+      permission: { content: "create", on: "space", note: "The level is the caller's where the copy goes: the original's collection, or the organization at the top level." },
       summary: "Duplicate a space, next to the original",
       tags,
       request: { params: SpaceParams },

@@ -1,0 +1,32 @@
+import { beforeAll, expect, it } from "vitest";
+import { call, errorMessage } from "../../helpers/http";
+import { concretePath, loadOperations, type Operation } from "./operations";
+
+/** Every /v1 route refuses a caller without a valid token, before anything else is revealed. */
+
+let operations: Operation[] = [];
+
+beforeAll(async () => {
+  operations = (await loadOperations()).operations.filter((operation) => operation.path.startsWith("/v1/") && operation.path !== "/v1/openapi.json");
+});
+
+it("answers 401 without a token, with a malformed header, and with an unknown token", async () => {
+  const attempts: Record<string, string>[] = [{}, { authorization: "Basic dXNlcjpwYXNz" }, { authorization: "Bearer gb_api_unknown" }];
+  const failures = (
+    await Promise.all(
+      operations.flatMap(({ method, path, operationId, example }) =>
+        attempts.map(async (headers) => {
+          const response = await call(method.toUpperCase(), concretePath(path), { headers, body: method === "get" ? undefined : (example ?? {}) });
+          errorMessage(response, 401);
+          return response.status === 401 ? [] : [`${operationId} with ${JSON.stringify(headers)}: ${response.status}`];
+        }),
+      ),
+    )
+  ).flat();
+  expect(failures).toEqual([]);
+});
+
+it("says a well-formed but unknown token is invalid", async () => {
+  const response = await call("GET", "/v1/user", { headers: { authorization: "Bearer gb_api_unknown" } });
+  expect(errorMessage(response, 401)).toMatch(/invalid/i);
+});

@@ -1,0 +1,94 @@
+import { contentRequirement, organizationRequirement, type ContentAction, type OrganizationAction } from "../../../src/lib/permissions";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call } from "../../helpers/http";
+import { concretePath, loadOperations, type Operation, type Permission } from "./operations";
+import { LADDER, bodyFor, buildWorld, idsFor, snapshot, type Rung, type World } from "./world";
+
+/**
+ * The role table, for every route of the document: each member below the role the route declares
+ * is refused (403, or 404 where the content is hidden from them) and nothing changes; the member
+ * at that role gets past the permission check. The declarations come from the routes
+ * (`x-permission`) and the requirements from lib/permissions.ts, the table docs/permissions.md states.
+ */
+
+let world: World;
+let operations: Operation[];
+let readable: Set<string>;
+
+beforeAll(async () => {
+  ({ operations, readable } = await loadOperations());
+  world = await buildWorld();
+}, 60_000);
+
+/** The lowest rung the permission lets through, and how the rungs below it are refused. */
+function expectation(permission: Permission): { lowest: Rung; refusal: (rung: Rung) => number } | undefined {
+  if ("organization" in permission) {
+    const requirement = organizationRequirement(permission.organization as OrganizationAction);
+    return { lowest: requirement === "member" ? "guest" : requirement, refusal: () => 403 };
+  }
+  if ("content" in permission) {
+    // Guests see no content unless it is shared with them: for them it does not exist.
+    return { lowest: contentRequirement(permission.content as ContentAction), refusal: (rung) => (rung === "guest" ? 404 : 403) };
+  }
+  return undefined;
+}
+
+/** Calls the operation as each rung up to the lowest allowed one; returns what each got. */
+async function climb(operation: Operation, lowest: Rung): Promise<{ refused: Array<[Rung, number]>; allowed: number; unchanged: boolean }> {
+  const ids = await idsFor(world, operation);
+  const url = concretePath(operation.path, ids);
+  const body = await bodyFor(world, operation);
+  const send = (rung: Rung) => call(operation.method.toUpperCase(), url, { token: world.actors[rung].token, body });
+  const before = await snapshot(world, operation, ids, readable);
+  const refused: Array<[Rung, number]> = [];
+  for (const rung of LADDER.slice(0, LADDER.indexOf(lowest))) refused.push([rung, (await send(rung)).status]);
+  const unchanged = JSON.stringify(await snapshot(world, operation, ids, readable)) === JSON.stringify(before);
+  return { refused, allowed: (await send(lowest)).status, unchanged };
+}
+
+describe("the role table", () => {
+  it("is declared on every /v1 route", () => {
+    const undeclared = operations.filter((operation) => operation.path.startsWith("/v1/") && operation.path !== "/v1/openapi.json" && !operation.permission);
+    expect(undeclared.map((operation) => operation.operationId)).toEqual([]);
+  });
+
+  it("gives every body an example, so every route can be called with a valid body", () => {
+    const withoutExample = operations.filter((operation) => !["get", "delete"].includes(operation.method) && operation.example === undefined);
+    // Routes whose body is empty or optional need no example.
+    expect(withoutExample.map((operation) => operation.operationId).sort()).toEqual(OPERATIONS_WITHOUT_BODY);
+  });
+
+  it("refuses every role below the declared one, changing nothing, and lets the declared role through", async () => {
+    const checked = operations.flatMap((operation) => {
+      const expected = operation.permission && expectation(operation.permission);
+      return expected ? [{ operation, ...expected }] : [];
+    });
+    expect(checked.length).toBeGreaterThanOrEqual(60);
+    // Content routes work on objects of their own and run together; organization routes read
+    // lists every other route adds to (members, teams, spaces), so they run one at a time, after.
+    const inOrganization = ({ operation }: (typeof checked)[number]) => operation.path.startsWith("/v1/orgs/");
+    const results = await Promise.all(checked.filter((entry) => !inOrganization(entry)).map(check));
+    for (const entry of checked.filter(inOrganization)) results.push(await check(entry));
+    const wrong = results
+      .filter((result) => JSON.stringify(result.refused) !== JSON.stringify(result.expectedRefusals) || !result.unchanged || result.passesCheck !== true)
+      .map((result) => `${result.operation}: refused ${JSON.stringify(result.refused)}, expected ${JSON.stringify(result.expectedRefusals)}; unchanged ${result.unchanged}; declared role got ${result.passesCheck}`);
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});
+
+type Check = { operation: Operation; lowest: Rung; refusal: (rung: Rung) => number };
+
+async function check({ operation, lowest, refusal }: Check) {
+  const outcome = await climb(operation, lowest);
+  return {
+    operation: operation.operationId,
+    refused: outcome.refused,
+    expectedRefusals: outcome.refused.map(([rung]) => [rung, refusal(rung)]),
+    unchanged: outcome.unchanged,
+    /** true when the declared role got past the permission check, else the status it got. */
+    passesCheck: ![401, 403, 404].includes(outcome.allowed) && outcome.allowed < 500 ? true : outcome.allowed,
+  };
+}
+
+/** POST routes that take no body (or an optional, empty one). */
+const OPERATIONS_WITHOUT_BODY = ["adminCreateUserToken", "duplicateSpace", "joinOrganization", "joinOrganizationWithInvite", "mergeChangeRequest", "restoreSpace", "updateChangeRequest"];

@@ -1,0 +1,135 @@
+import { EXAMPLE_CERTIFICATE, EXAMPLE_IDS } from "../../../src/schemas/examples";
+import { IDP_CERTIFICATE } from "../../helpers/certificate";
+import { createChangeRequest, createSpace, editContent, mergeChangeRequest } from "../../helpers/content";
+import { addMember, createOrganization, createUser, type TestUser } from "../../helpers/fixtures";
+import { call } from "../../helpers/http";
+import { concretePath, pathIds, type Operation } from "./operations";
+
+/**
+ * The organization every matrix call happens in: its owner makes the objects, and one member of
+ * each role (a guest first, then read up to admin) makes the calls under test. Each operation gets
+ * objects of its own (`idsFor`), so what one operation changes never disturbs another.
+ */
+
+export const LADDER = ["guest", "read", "comment", "edit", "review", "create", "admin"] as const;
+export type Rung = (typeof LADDER)[number];
+
+export interface World {
+  owner: TestUser;
+  organizationId: string;
+  /** Another organization where every actor is an admin: where transfers go. */
+  targetOrganizationId: string;
+  actors: Record<Rung, TestUser>;
+  /** Content the read operations share: a space with a merged page and file, a change request with both, a review. */
+  shared: Record<"spaceId" | "changeRequestId" | "pageId" | "fileId" | "changeRequestPageId" | "changeRequestFileId" | "reviewId", string>;
+}
+
+const PAGE_AND_FILE = [
+  { operation: "insert_page", title: "Matrix page", document: { markdown: "Hello\n" } },
+  { operation: "insert_files", files: [{ name: "matrix.txt", contentType: "text/plain", base64: btoa("matrix") }] },
+];
+
+export async function buildWorld(): Promise<World> {
+  const owner = await createUser("matrix-owner");
+  const organizationId = (await createOrganization(owner)).id;
+  const targetOrganizationId = (await createOrganization(owner)).id;
+  const actors = {} as Record<Rung, TestUser>;
+  await Promise.all(
+    LADDER.map(async (rung) => {
+      actors[rung] = await createUser(`matrix-${rung}`);
+      await addMember(owner, organizationId, actors[rung], rung === "guest" ? null : rung);
+      await addMember(owner, targetOrganizationId, actors[rung], "admin");
+    }),
+  );
+  const space = await createSpace(owner, organizationId);
+  const merged = await createChangeRequest(owner, space.id);
+  const mergedContent = await editContent(owner, space.id, merged.id, PAGE_AND_FILE);
+  await mergeChangeRequest(owner, space.id, merged.id);
+  const open = await createChangeRequest(owner, space.id);
+  const openContent = await editContent(owner, space.id, open.id, PAGE_AND_FILE);
+  const review = await call("POST", `/v1/spaces/${space.id}/change-requests/${open.id}/reviews`, { token: actors.review.token, body: { status: "approved" } });
+  return {
+    owner,
+    organizationId,
+    targetOrganizationId,
+    actors,
+    shared: {
+      spaceId: space.id,
+      changeRequestId: open.id,
+      pageId: createdPageId(mergedContent),
+      fileId: mergedContent.insertedFiles[0]!.id,
+      changeRequestPageId: createdPageId(openContent),
+      changeRequestFileId: openContent.insertedFiles[0]!.id,
+      reviewId: review.body.id,
+    },
+  };
+}
+
+const createdPageId = (result: Awaited<ReturnType<typeof editContent>>) => result.changes.find((change) => change.object === "created_page")!.page.id as string;
+
+/** Real ids for every id in the operation's path: fresh objects, except for reads of shared content. */
+export async function idsFor(world: World, operation: Operation): Promise<Record<string, string>> {
+  const names = pathIds(operation.path);
+  const { owner, organizationId } = world;
+  const as = (method: string, path: string, body?: unknown) => call(method, path, { token: owner.token, body });
+  if (names.includes("pageId") || names.includes("fileId") || names.includes("reviewId")) {
+    const inChangeRequest = names.includes("changeRequestId");
+    return {
+      spaceId: world.shared.spaceId,
+      changeRequestId: world.shared.changeRequestId,
+      pageId: inChangeRequest ? world.shared.changeRequestPageId : world.shared.pageId,
+      fileId: inChangeRequest ? world.shared.changeRequestFileId : world.shared.fileId,
+      reviewId: world.shared.reviewId,
+    };
+  }
+  const ids: Record<string, string> = { organizationId };
+  if (names.includes("spaceId")) {
+    ids.spaceId = (await createSpace(owner, organizationId)).id;
+    if (operation.operationId === "restoreSpace") await as("DELETE", `/v1/spaces/${ids.spaceId}`);
+  }
+  if (names.includes("changeRequestId")) {
+    ids.changeRequestId = (await createChangeRequest(owner, ids.spaceId!)).id;
+    await editContent(owner, ids.spaceId!, ids.changeRequestId, PAGE_AND_FILE.slice(0, 1));
+  }
+  if (names.includes("collectionId")) ids.collectionId = (await as("POST", `/v1/orgs/${organizationId}/collections`, { title: "Matrix" })).body.id;
+  if (names.includes("teamId")) ids.teamId = (await as("PUT", `/v1/orgs/${organizationId}/teams`, { title: `Matrix ${Math.random()}` })).body.id;
+  if (names.includes("inviteId")) ids.inviteId = (await as("POST", `/v1/orgs/${organizationId}/link-invites`, { role: "read" })).body.id;
+  if (names.includes("samlProviderId")) ids.samlProviderId = (await as("POST", `/v1/orgs/${organizationId}/saml`, samlProvider())).body.id;
+  if (names.includes("userId")) ids.userId = (await newMember(world, "read")).id;
+  return ids;
+}
+
+async function newMember(world: World, role: "read" | "review"): Promise<TestUser> {
+  const member = await createUser(`matrix-member-${role}`);
+  await addMember(world.owner, world.organizationId, member, role);
+  return member;
+}
+
+const samlProvider = () => ({ label: "IdP", entityID: `https://idp.example.com/${Math.random()}`, certificate: IDP_CERTIFICATE, ssoURL: "https://idp.example.com/sso" });
+
+/** The operation's example body with its placeholders replaced by real objects of their kind. */
+export async function bodyFor(world: World, operation: Operation): Promise<unknown> {
+  if (operation.example === undefined) return operation.method === "get" || operation.method === "delete" ? undefined : {};
+  let text = JSON.stringify(operation.example);
+  if (text.includes(EXAMPLE_IDS.user)) text = text.replaceAll(EXAMPLE_IDS.user, (await newMember(world, "review")).id);
+  text = text.replaceAll(EXAMPLE_IDS.organization, world.targetOrganizationId).replaceAll(JSON.stringify(EXAMPLE_CERTIFICATE), JSON.stringify(IDP_CERTIFICATE));
+  const body = JSON.parse(text);
+  // Entity ids the example names must be unique in the organization (a SAML provider's entityID).
+  if (operation.operationId === "createOrganizationSAMLProvider") body.entityID = `${body.entityID}/${Math.random()}`;
+  return body;
+}
+
+/**
+ * What the owner reads of everything an operation could change: every GET route at the
+ * operation's path or a prefix of it (the object, its list, its parents). What changes with no
+ * write is left out: members' `lastSeenAt` (it moves with every request anyone makes) and files'
+ * `downloadURL` (signed anew for every five-minute window).
+ */
+const VOLATILE_FIELDS = new Set(["lastSeenAt", "downloadURL"]);
+
+export async function snapshot(world: World, operation: Operation, ids: Record<string, string>, readable: Set<string>): Promise<unknown[]> {
+  const segments = operation.path.split("/");
+  const paths = segments.map((_, index) => segments.slice(0, index + 1).join("/")).filter((path) => readable.has(path));
+  const bodies = await Promise.all(paths.map(async (path) => (await call("GET", concretePath(path, ids), { token: world.owner.token })).body));
+  return JSON.parse(JSON.stringify(bodies, (key, value) => (VOLATILE_FIELDS.has(key) ? undefined : value)));
+}
