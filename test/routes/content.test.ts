@@ -1638,15 +1638,6 @@ describe("security of the content routes", () => {
     ];
   }, 60_000);
 
-  it("answers 401 without a token (or with an unknown one) on every content route, the edit included", async () => {
-    await inParallel(routes, async ([, path]) => {
-      errorMessage(await call("GET", path), 401);
-      errorMessage(await call("GET", path, { token: "not-a-real-token" }), 401);
-    });
-    const edit = routes.find(([operation]) => operation === "getRevisionOfChangeRequestById")![1];
-    errorMessage(await call("POST", edit, { body: { changes: [{ operation: "insert_page", document: {} }] } }), 401);
-  });
-
   it("is a 404 to an outsider and to a guest on every read route", async () => {
     await inParallel(routes, async ([operation, path]) => {
       for (const who of ["outsider", "guest"] as const) {

@@ -116,21 +116,6 @@ describe("POST /v1/orgs/{organizationId}/link-invites", () => {
     expect((await listInvites(admin, organizationId)).count).toBe(0);
   });
 
-  it("forbids every non-admin role and guests (403), creating nothing", async () => {
-    const fixture = await organizationWithEveryRole();
-    const orgId = fixture.organization.id;
-    const before = await listInvites(fixture.admin, orgId);
-    for (const caller of NON_ADMINS) {
-      for (const role of ["read", null] as const) {
-        const response = await call("POST", invitesPath(orgId), { token: fixture[caller].token, body: { role } });
-        errorMessage(response, 403);
-      }
-    }
-    const after = await listInvites(fixture.admin, orgId);
-    expect(after.count).toBe(before.count);
-    expect(after.items).toEqual(before.items);
-  });
-
   it("hides the organization from outsiders (404)", async () => {
     const { admin, organizationId } = await newOrganization();
     const outsider = await createUser("outsider");
@@ -153,10 +138,6 @@ describe("POST /v1/orgs/{organizationId}/link-invites", () => {
     expect((await listInvites(admin, organizationId)).count).toBe(2);
   });
 
-  it("requires a token (401)", async () => {
-    const { organizationId } = await newOrganization();
-    errorMessage(await call("POST", invitesPath(organizationId), { body: { role: "read" } }), 401);
-  });
 });
 
 describe("GET /v1/orgs/{organizationId}/link-invites", () => {
@@ -223,14 +204,6 @@ describe("GET /v1/orgs/{organizationId}/link-invites", () => {
     expect(errorMessage(await call("GET", `${invitesPath(organizationId)}?page=nope`, { token: admin.token }), 400)).toContain("page");
   });
 
-  it("forbids every non-admin role and guests (403)", async () => {
-    const fixture = await organizationWithEveryRole();
-    for (const caller of NON_ADMINS) {
-      errorMessage(await call("GET", invitesPath(fixture.organization.id), { token: fixture[caller].token }), 403);
-    }
-    errorMessage(await call("GET", invitesPath(fixture.organization.id), { token: fixture.outsider.token }), 404);
-    errorMessage(await call("GET", invitesPath(fixture.organization.id)), 401);
-  });
 });
 
 describe("DELETE /v1/orgs/{organizationId}/link-invites/{inviteId}", () => {
@@ -394,12 +367,6 @@ describe("POST /v1/orgs/{organizationId}/invites/{inviteId}", () => {
     expect(await memberRole(admin, organizationId, reader.id)).toBe("read");
   });
 
-  it("requires a token (401)", async () => {
-    const { admin, organizationId } = await newOrganization();
-    const invite = await createInvite(admin, organizationId, "edit");
-    errorMessage(await call("POST", joinPath(organizationId, invite.id)), 401);
-    errorMessage(await call("POST", joinPath(organizationId, invite.id), { token: "not-a-real-token" }), 401);
-  });
 });
 
 describe("invites through GitBook's official client", () => {

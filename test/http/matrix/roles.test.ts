@@ -6,7 +6,8 @@ import { LADDER, bodyFor, buildWorld, idsFor, snapshot, type Rung, type World } 
 
 /**
  * The role table, for every route of the document: each member below the role the route declares
- * is refused (403, or 404 where the content is hidden from them) and nothing changes; the member
+ * is refused (403 naming the role it needs, or 404 where the content is hidden from them) and
+ * nothing changes; the member
  * at that role gets past the permission check. The declarations come from the routes
  * (`x-permission`) and the requirements from lib/permissions.ts, the table docs/permissions.md states.
  */
@@ -34,14 +35,19 @@ function expectation(permission: Permission): { lowest: Rung; refusal: (rung: Ru
 }
 
 /** Calls the operation as each rung up to the lowest allowed one; returns what each got. */
-async function climb(operation: Operation, lowest: Rung): Promise<{ refused: Array<[Rung, number]>; allowed: number; unchanged: boolean }> {
+async function climb(operation: Operation, lowest: Rung): Promise<{ refused: Array<[Rung, number | string]>; allowed: number; unchanged: boolean }> {
   const ids = await idsFor(world, operation);
   const url = concretePath(operation.path, ids);
   const body = await bodyFor(world, operation);
   const send = (rung: Rung) => call(operation.method.toUpperCase(), url, { token: world.actors[rung].token, body });
   const before = await snapshot(world, operation, ids, readable);
-  const refused: Array<[Rung, number]> = [];
-  for (const rung of LADDER.slice(0, LADDER.indexOf(lowest))) refused.push([rung, (await send(rung)).status]);
+  const refused: Array<[Rung, number | string]> = [];
+  for (const rung of LADDER.slice(0, LADDER.indexOf(lowest))) {
+    const response = await send(rung);
+    // A 403 says what was needed: "… needs the organization role 'admin' …", "… needs the level 'edit' …".
+    const named = response.status !== 403 || new RegExp(`needs the (organization role|level) '${lowest}'`).test(response.body.error.message);
+    refused.push([rung, named ? response.status : `403 without naming '${lowest}': ${response.body.error.message}`]);
+  }
   const unchanged = JSON.stringify(await snapshot(world, operation, ids, readable)) === JSON.stringify(before);
   return { refused, allowed: (await send(lowest)).status, unchanged };
 }
