@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import type { organizationWithEveryRole, TestUser } from "./fixtures";
 import { call } from "./http";
 import { expectSpecResponse } from "./spec";
+import { walkList } from "./lists";
 
 /**
  * Readers and writers for the team tests (test/routes/teams.test.ts, team-members.test.ts,
@@ -25,13 +26,6 @@ export const teamPath = (organizationId: string, teamId: string) => `${teamsPath
 export const teamMembersPath = (organizationId: string, teamId: string) => `${teamPath(organizationId, teamId)}/members`;
 export const teamMemberPath = (organizationId: string, teamId: string, userId: string) => `${teamMembersPath(organizationId, teamId)}/${userId}`;
 
-export function query(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : "";
-}
-
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -53,30 +47,8 @@ export async function readTeam(caller: TestUser, organizationId: string, teamId:
   return response.body;
 }
 
-/** Walks a list from first to last page, checking each against GitBook's spec and `count`. */
-export async function walk<T>(caller: TestUser, path: string, operationId: string, params: Record<string, string | number | undefined>, expectedCount: number): Promise<T[]> {
-  const limit = Number(params.limit ?? 50);
-  const items: T[] = [];
-  let page: string | undefined;
-  let pages = 0;
-  do {
-    const response = await call("GET", `${path}${query({ ...params, page })}`, { token: caller.token });
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expectSpecResponse(operationId, 200, response.body);
-    expect(response.body.count).toBe(expectedCount);
-    items.push(...response.body.items);
-    page = response.body.next?.page;
-    if (page !== undefined) expect(response.body.items).toHaveLength(limit);
-    pages += 1;
-    expect(pages, "too many pages").toBeLessThanOrEqual(expectedCount + 1);
-  } while (page !== undefined);
-  expect(pages).toBe(Math.max(1, Math.ceil(expectedCount / limit)));
-  expect(items).toHaveLength(expectedCount);
-  return items;
-}
-
 export const listTeams = (caller: TestUser, organizationId: string, params: Record<string, string | number | undefined>, expectedCount: number) =>
-  walk<Team>(caller, teamsPath(organizationId), "listTeamsInOrganizationById", params, expectedCount);
+  walkList<Team>(teamsPath(organizationId), params, { token: caller.token, operationId: "listTeamsInOrganizationById", expectedCount });
 
 /** Every member of the team as [userId, role], in the order served. */
 export async function teamRoster(caller: TestUser, organizationId: string, teamId: string): Promise<Array<[string, string]>> {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { NON_ADMINS, addMember, createOrganization, createUser, organizationWithEveryRole, type TestUser } from "../helpers/fixtures";
 import { call, errorMessage } from "../helpers/http";
+import { walkList } from "../helpers/lists";
 import {
   createTeam,
   ownTeam,
@@ -12,7 +13,6 @@ import {
   teamMembersPath,
   teamPath,
   teamsCountOf,
-  walk,
   type Fixture,
   type Team,
   type TeamMemberItem,
@@ -46,7 +46,7 @@ describe("GET /v1/orgs/{organizationId}/teams/{teamId}/members", () => {
   const path = () => teamMembersPath(orgId, team.id);
 
   it("lists the members with their organization membership and team role, in GitBook's shape", async () => {
-    const items = await walk<TeamMemberItem>(fixture.admin, path(), "listTeamMembersInOrganizationById", { limit: 1000 }, 5);
+    const items = await walkList<TeamMemberItem>(path(), { limit: 1000 }, { token: fixture.admin.token, operationId: "listTeamMembersInOrganizationById", expectedCount: 5 });
     expect(items.map((item) => item.organization.id)).toEqual(order);
     const byId = new Map(items.map((item) => [item.organization.id, item]));
     expect(byId.get(fixture.edit.id)!.team).toEqual({ role: "owner" });
@@ -61,13 +61,13 @@ describe("GET /v1/orgs/{organizationId}/teams/{teamId}/members", () => {
 
   for (const limit of [1, 2, 3]) {
     it(`walks every page with limit=${limit}, in the order members were added`, async () => {
-      const items = await walk<TeamMemberItem>(fixture.read, path(), "listTeamMembersInOrganizationById", { limit }, 5);
+      const items = await walkList<TeamMemberItem>(path(), { limit }, { token: fixture.read.token, operationId: "listTeamMembersInOrganizationById", expectedCount: 5 });
       expect(items.map((item) => item.organization.id)).toEqual(order);
     });
   }
 
   it("lets a guest list a team they are in, but not another (403)", async () => {
-    await walk<TeamMemberItem>(fixture.guest, path(), "listTeamMembersInOrganizationById", {}, 5);
+    await walkList<TeamMemberItem>(path(), {}, { token: fixture.guest.token, operationId: "listTeamMembersInOrganizationById", expectedCount: 5 });
     const other = await createTeam(fixture.admin, orgId, "Without guests", [fixture.read.id]);
     expect(errorMessage(await call("GET", teamMembersPath(orgId, other.id), { token: fixture.guest.token }), 403)).toContain("team");
   });

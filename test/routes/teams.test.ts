@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { NON_ADMINS, createOrganization, createUser, gitbookClient, organizationWithEveryRole } from "../helpers/fixtures";
 import { call, errorMessage } from "../helpers/http";
 import { expectSpecResponse } from "../helpers/spec";
+import { queryString } from "../helpers/lists";
 import {
   createTeam,
   expectTeamsCount,
   listTeams,
   ownTeam,
-  query,
   readTeam,
   rosterOf,
   teamMemberPath,
@@ -194,7 +194,7 @@ describe("GET /v1/orgs/{organizationId}/teams", () => {
       [{ owner: "bad id!" }, "owner"],
       [{ title: "t".repeat(257) }, "title"],
     ] as const) {
-      const response = await call("GET", `${teamsPath(orgId)}${query(params)}`, { token: fixture.admin.token });
+      const response = await call("GET", `${teamsPath(orgId)}${queryString(params)}`, { token: fixture.admin.token });
       expect(errorMessage(response, 400), JSON.stringify(params)).toContain(field);
     }
   });

@@ -173,11 +173,6 @@ export async function backdateDeletion(spaceId: string, daysAgo: number) {
   return deletedAt;
 }
 
-/** Runs independent requests (refusals, bad inputs: none changes anything) at once. */
-export async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<void>): Promise<void> {
-  await Promise.all(items.map(run));
-}
-
 export const isTimestamp = (value: unknown) => typeof value === "string" && !Number.isNaN(Date.parse(value));
 
 export function expectNewSpaceCounters(space: Space) {

@@ -1,9 +1,10 @@
 import { GitBookAPIError } from "@gitbook/api";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NON_ADMIN_ROLES, addMember, createOrganization, gitbookClient } from "../../helpers/fixtures";
+import { inParallel } from "../../helpers/lists";
 import { call, errorMessage } from "../../helpers/http";
 import { expectSpecResponse, expectSpecSchema } from "../../helpers/spec";
-import { NO_SUCH_ID, type Space, collectionSpaceIds, createCollectionAs, createSpaceAs, deleteOk, expectNewSpaceCounters, f, inParallel, isTimestamp, listSpaces, orgId, orgSpacesPath, permissionsFor, readSpace, setCollectionLevel, spaceCount, spacePath, useSuiteFixture } from "../../helpers/suites/spaces";
+import { NO_SUCH_ID, type Space, collectionSpaceIds, createCollectionAs, createSpaceAs, deleteOk, expectNewSpaceCounters, f, isTimestamp, listSpaces, orgId, orgSpacesPath, permissionsFor, readSpace, setCollectionLevel, spaceCount, spacePath, useSuiteFixture } from "../../helpers/suites/spaces";
 
 /** Spaces: creating them and listing an organization's spaces. */
 

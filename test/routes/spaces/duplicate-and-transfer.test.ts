@@ -1,9 +1,10 @@
 import { GitBookAPIError } from "@gitbook/api";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NON_ADMIN_ROLES, addMember, createOrganization, createUser, gitbookClient, type TestUser } from "../../helpers/fixtures";
+import { inParallel } from "../../helpers/lists";
 import { errorMessage, type ApiResponse } from "../../helpers/http";
 import { expectSpecResponse, expectSpecSchema } from "../../helpers/spec";
-import { NO_SUCH_ID, type Space, action, collectionSpaceIds, createCollectionAs, createSpaceAs, deleteOk, expectNewSpaceCounters, f, getSpace, inParallel, isTimestamp, orgId, orgSpaceIds, patchOk, patchSpace, permissionsFor, readSpace, setCollectionLevel, spaceCount, spacePath, useSuiteFixture } from "../../helpers/suites/spaces";
+import { NO_SUCH_ID, type Space, action, collectionSpaceIds, createCollectionAs, createSpaceAs, deleteOk, expectNewSpaceCounters, f, getSpace, isTimestamp, orgId, orgSpaceIds, patchOk, patchSpace, permissionsFor, readSpace, setCollectionLevel, spaceCount, spacePath, useSuiteFixture } from "../../helpers/suites/spaces";
 
 /** Spaces: duplicating and transferring to another organization. */
 

@@ -2,8 +2,9 @@ import { GitBookAPIError } from "@gitbook/api";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NON_ADMIN_ROLES, addMember, createUser, gitbookClient } from "../../helpers/fixtures";
 import { call, errorMessage } from "../../helpers/http";
+import { inParallel } from "../../helpers/lists";
 import { expectSpecResponse } from "../../helpers/spec";
-import { NO_SUCH_ID, type Space, createCollectionAs, createSpaceAs, deleteOk, f, getSpace, inParallel, orgId, orgSpaces, orgSpacesPath, patchOk, patchSpace, permissionsFor, readSpace, setCollectionLevel, spacePath, useSuiteFixture, withoutUpdatedAt } from "../../helpers/suites/spaces";
+import { NO_SUCH_ID, type Space, createCollectionAs, createSpaceAs, deleteOk, f, getSpace, orgId, orgSpaces, orgSpacesPath, patchOk, patchSpace, permissionsFor, readSpace, setCollectionLevel, spacePath, useSuiteFixture, withoutUpdatedAt } from "../../helpers/suites/spaces";
 
 /** Spaces: reading one, default levels and creators, and updating it. */
 

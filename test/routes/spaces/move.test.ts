@@ -2,8 +2,9 @@ import { GitBookAPIError } from "@gitbook/api";
 import { describe, expect, it } from "vitest";
 import { gitbookClient } from "../../helpers/fixtures";
 import { call, errorMessage } from "../../helpers/http";
+import { inParallel } from "../../helpers/lists";
 import { expectSpecResponse } from "../../helpers/spec";
-import { NO_SUCH_ID, type Space, action, collectionSpaceIds, createCollectionAs, createSpaceAs, deleteOk, f, inParallel, moveOk, orgId, orgSpaceIds, patchOk, permissionsFor, readSpace, setCollectionLevel, useSuiteFixture } from "../../helpers/suites/spaces";
+import { NO_SUCH_ID, type Space, action, collectionSpaceIds, createCollectionAs, createSpaceAs, deleteOk, f, moveOk, orgId, orgSpaceIds, patchOk, permissionsFor, readSpace, setCollectionLevel, useSuiteFixture } from "../../helpers/suites/spaces";
 
 /** Spaces: moving within and between collections. */
 
