@@ -1,15 +1,17 @@
 import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../context";
-import { createTokenForUser, createUserWithToken } from "../domain/users/users";
+import { createTokenForUser, listTokensOfUser, revokeApiToken } from "../domain/users/tokens";
+import { createUserWithToken } from "../domain/users/users";
 import { handleNotFound } from "../http/errors";
 import { unauthorized } from "../lib/errors";
 import { secretsEqual } from "../lib/tokens";
 import { User } from "../schemas/user";
 import { bearerToken } from "../http/middleware";
 import { MAX_JSON_BODY_BYTES, limitBody } from "../http/body-limit";
-import { AdminUserParams } from "./params";
-import { createRouter, created, errorResponses, jsonBody, jsonResponse, withImpliedErrors } from "./shared";
+import { ApiTokenList, ApiTokenListQuery, CreateApiTokenBody, NewApiToken } from "../schemas/token";
+import { AdminUserParams, AdminUserTokenParams } from "./params";
+import { createRouter, created, errorResponses, jsonBody, jsonResponse, noContent, withImpliedErrors } from "./shared";
 
 /**
  * Operator bootstrap, outside GitBook's API: the seed leaves token issuance open. Guarded by the
@@ -24,9 +26,9 @@ const requireAdminToken: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 const adminSecurity = [{ admin: [] }];
+const OPERATOR = "**Permission:** the deployment's operator (the `ADMIN_TOKEN` secret).";
 const adminRoute = <R extends Omit<RouteConfig, "security" | "middleware">>(config: R) =>
   createRoute({ ...config, responses: withImpliedErrors(config) as R["responses"], security: adminSecurity, middleware: [limitBody(MAX_JSON_BODY_BYTES)] });
-const TokenResponse = z.object({ token: z.string() }).openapi("AdminToken");
 
 const router = createRouter();
 router.use("/admin/*", requireAdminToken);
@@ -37,7 +39,7 @@ export const adminRoutes = router
       method: "post",
       path: "/admin/users",
       operationId: "adminCreateUser",
-      description: "**Permission:** the deployment's operator (the `ADMIN_TOKEN` secret). The token is shown only in this answer.",
+      description: `${OPERATOR} The token is shown only in this answer.`,
       summary: "Create a user (with a verified email) and their first API token",
       tags: ["admin"],
       request: {
@@ -62,11 +64,44 @@ export const adminRoutes = router
       method: "post",
       path: "/admin/users/{userId}/tokens",
       operationId: "adminCreateUserToken",
-      description: "**Permission:** the deployment's operator (the `ADMIN_TOKEN` secret). The token is shown only in this answer.",
+      description: `${OPERATOR} The token is shown only in this answer.`,
       summary: "Create another API token for a user",
       tags: ["admin"],
-      request: { params: AdminUserParams },
-      responses: { 201: jsonResponse(TokenResponse, "A new API token, shown only this once"), ...errorResponses(404) },
+      request: { params: AdminUserParams, body: { ...jsonBody(CreateApiTokenBody), required: false } },
+      responses: { 201: jsonResponse(NewApiToken, "A new API token, shown only this once"), ...errorResponses(404) },
     }),
-    async (c) => created(c, await createTokenForUser(c.get("context"), c.req.valid("param").userId)),
+    async (c) => {
+      const body = c.req.header("content-type") ? c.req.valid("json") : {};
+      return created(c, await createTokenForUser(c.get("context"), c.req.valid("param").userId, body.label ?? null));
+    },
+  )
+  .openapi(
+    adminRoute({
+      method: "get",
+      path: "/admin/users/{userId}/tokens",
+      operationId: "adminListUserTokens",
+      description: OPERATOR,
+      summary: "List a user's API tokens, newest first (never the tokens themselves)",
+      tags: ["admin"],
+      request: { params: AdminUserParams, query: ApiTokenListQuery },
+      responses: { 200: jsonResponse(ApiTokenList, "The user's API tokens"), ...errorResponses(404) },
+    }),
+    async (c) => c.json(await listTokensOfUser(c.get("context"), c.req.valid("param").userId, c.req.valid("query")), 200),
+  )
+  .openapi(
+    adminRoute({
+      method: "delete",
+      path: "/admin/users/{userId}/tokens/{tokenId}",
+      operationId: "adminRevokeUserToken",
+      description: `${OPERATOR} The next request with the token is a 401.`,
+      summary: "Revoke any API token of a user",
+      tags: ["admin"],
+      request: { params: AdminUserTokenParams },
+      responses: { 204: noContent("The token is revoked"), ...errorResponses(404) },
+    }),
+    async (c) => {
+      const { userId, tokenId } = c.req.valid("param");
+      await revokeApiToken(c.get("context"), userId, tokenId);
+      return c.body(null, 204);
+    },
   );

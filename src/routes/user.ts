@@ -1,19 +1,59 @@
+import { listApiTokens, revokeApiToken } from "../domain/users/tokens";
 import { presentUser } from "../domain/users/users";
+import { ApiTokenList, ApiTokenListQuery } from "../schemas/token";
 import { User } from "../schemas/user";
-import { createRouter, errorResponses, jsonResponse, userRoute } from "./shared";
+import { ApiTokenParams } from "./params";
+import { createRouter, errorResponses, jsonResponse, noContent, userRoute } from "./shared";
 
-export const userRoutes = createRouter().openapi(
-  userRoute({
-    method: "get",
-    path: "/user",
-    operationId: "getAuthenticatedUser",
-    permission: { anyUser: "the caller's own user" },
-    summary: "Get the authenticated user",
-    tags: ["users"],
-    responses: { 200: jsonResponse(User, "The user who owns the API token"), ...errorResponses() },
-  }),
-  (c) => {
-    const ctx = c.get("callerContext");
-    return c.json(presentUser(ctx.caller, ctx.urls), 200);
-  },
-);
+const tags = ["users"];
+
+export const userRoutes = createRouter()
+  .openapi(
+    userRoute({
+      method: "get",
+      path: "/user",
+      operationId: "getAuthenticatedUser",
+      permission: { anyUser: "the caller's own user" },
+      summary: "Get the authenticated user",
+      tags,
+      responses: { 200: jsonResponse(User, "The user who owns the API token"), ...errorResponses() },
+    }),
+    (c) => {
+      const ctx = c.get("callerContext");
+      return c.json(presentUser(ctx.caller, ctx.urls), 200);
+    },
+  )
+  // Our addition to GitBook's API: a user sees and revokes their own tokens (the operator makes them).
+  .openapi(
+    userRoute({
+      method: "get",
+      path: "/user/tokens",
+      operationId: "listAuthenticatedUserTokens",
+      permission: { anyUser: "the caller's own API tokens" },
+      summary: "List the authenticated user's API tokens, newest first (never the tokens themselves)",
+      tags,
+      request: { query: ApiTokenListQuery },
+      responses: { 200: jsonResponse(ApiTokenList, "The user's API tokens"), ...errorResponses(400) },
+    }),
+    async (c) => {
+      const ctx = c.get("callerContext");
+      return c.json(await listApiTokens(ctx, ctx.caller.id, c.req.valid("query")), 200);
+    },
+  )
+  .openapi(
+    userRoute({
+      method: "delete",
+      path: "/user/tokens/{tokenId}",
+      operationId: "revokeAuthenticatedUserToken",
+      permission: { anyUser: "the caller's own API tokens" },
+      summary: "Revoke one of the authenticated user's API tokens (the next request with it is a 401)",
+      tags,
+      request: { params: ApiTokenParams },
+      responses: { 204: noContent("The token is revoked"), ...errorResponses(404) },
+    }),
+    async (c) => {
+      const ctx = c.get("callerContext");
+      await revokeApiToken(ctx, ctx.caller.id, c.req.valid("param").tokenId);
+      return c.body(null, 204);
+    },
+  );

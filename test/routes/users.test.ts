@@ -234,7 +234,7 @@ describe("POST /admin/users/{userId}/tokens", () => {
     const { user, token: first } = await createUserThroughAdmin("tokens");
     const response = await call("POST", `/admin/users/${user.id}/tokens`, { token: ADMIN_TOKEN });
     expect(response.status).toBe(201);
-    expect(Object.keys(response.body)).toEqual(["token"]);
+    expect(Object.keys(response.body)).toEqual(["token", "apiToken"]);
     const second = response.body.token as string;
     expect(second).toEqual(expect.any(String));
     expect(second).not.toBe(first);

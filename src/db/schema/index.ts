@@ -5,3 +5,4 @@ export * from "./content";
 export * from "./teams";
 export * from "./revisions";
 export * from "./change-requests";
+export * from "./idempotency";

@@ -24,9 +24,16 @@ export const apiTokens = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
+    /** What the token is for, as its creator named it (shown in lists; optional). */
+    label: text("label"),
+    /** The token's last four characters, so a person can tell their tokens apart in a list. */
+    hint: text("hint").notNull().default(""),
     createdAt: timestamp("created_at").notNull(),
   },
-  (table) => [index("api_tokens_user").on(table.userId)],
+  // The list of a user's tokens pages through (user, createdAt, id).
+  (table) => [index("api_tokens_user").on(table.userId, table.createdAt, table.id)],
 );
+
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
 export type UserRow = typeof users.$inferSelect;

@@ -2,11 +2,12 @@ import { eq } from "drizzle-orm";
 import type { RequestContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
 import { apiTokens, users, type UserRow } from "../../db/schema";
-import { conflict, notFound } from "../../lib/errors";
+import { conflict } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
-import { generateApiToken, hashToken } from "../../lib/tokens";
+import { hashToken } from "../../lib/tokens";
 import type { Urls } from "../../lib/urls";
 import type { UserObject } from "../../schemas/user";
+import { newApiToken } from "./tokens";
 
 export function presentUser(user: UserRow, urls: Urls): UserObject {
   return {
@@ -41,22 +42,12 @@ export async function createUserWithToken(ctx: RequestContext, input: { email: s
     emailVerified: true,
     createdAt: nowIso(),
   };
-  const token = generateApiToken();
-  const tokenRow = { id: newId(), userId: user.id, tokenHash: await hashToken(token), createdAt: user.createdAt };
+  const { token, row } = await newApiToken(user.id, "First token", user.createdAt);
   try {
-    await ctx.db.batch([ctx.db.insert(users).values(user), ctx.db.insert(apiTokens).values(tokenRow)]);
+    await ctx.db.batch([ctx.db.insert(users).values(user), ctx.db.insert(apiTokens).values(row)]);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`A user with email '${email}' already exists`);
     throw error;
   }
   return { user: presentUser(user, ctx.urls), token };
-}
-
-/** Admin only: another token for an existing user. */
-export async function createTokenForUser(ctx: RequestContext, userId: string) {
-  const user = await ctx.db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true } });
-  if (!user) throw notFound(`User '${userId}'`);
-  const token = generateApiToken();
-  await ctx.db.insert(apiTokens).values({ id: newId(), userId, tokenHash: await hashToken(token), createdAt: nowIso() });
-  return { token };
 }

@@ -11,6 +11,11 @@ import { loadOperations, type Operation } from "./operations";
 const OUR_OWN_OPERATIONS = new Set([
   "adminCreateUser",
   "adminCreateUserToken",
+  // Token management: a user's own tokens, and the operator's view of anyone's.
+  "adminListUserTokens",
+  "adminRevokeUserToken",
+  "listAuthenticatedUserTokens",
+  "revokeAuthenticatedUserToken",
   "transferSpace",
   // Link reports and backlinks of seed 4.1, 4.2 and 4.4, which GitBook's spec does not list.
   "listSpaceLinks",
