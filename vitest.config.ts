@@ -7,21 +7,37 @@ import { defineConfig } from "vitest/config";
  */
 const WHOLE_DEPLOYMENT_TESTS = ["test/cron/**/*.test.ts", "test/queues/**/*.test.ts"];
 
+/**
+ * The rate limiter is a binding whose limit is fixed when the runtime starts: the suite runs with
+ * one no test reaches, and the rate-limit tests in a runtime of their own with a small one.
+ */
+const RATE_LIMIT_TESTS = ["test/http/rate-limit.test.ts"];
+const rateLimited = (limit: number) => ({
+  ratelimits: { RATE_LIMITER: { simple: { limit, period: 60 } } },
+  vars: { RATE_LIMIT_REQUESTS: String(limit) },
+});
+
 // Starting the Workers runtime costs about 2.5 s per isolated file, more than most files' tests.
 // So API tests share storage across the files one worker runs: every test builds its own
 // fixtures with unique names (test/helpers/fixtures.ts) and never asserts on rows it did not make.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
-  return {
-    plugins: [
-      cloudflareTest({
-        main: "./src/index.ts",
-        wrangler: { configPath: "./wrangler.toml" },
-        miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, ADMIN_TOKEN: "test-admin-token", SIGNING_SECRET: "test-signing-secret" },
+  const worker = (limit: number) =>
+    cloudflareTest({
+      main: "./src/index.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        ratelimits: rateLimited(limit).ratelimits,
+        bindings: {
+          TEST_MIGRATIONS: migrations,
+          ADMIN_TOKEN: "test-admin-token",
+          SIGNING_SECRET: "test-signing-secret",
+          ...rateLimited(limit).vars,
         },
-      }),
-    ],
+      },
+    });
+  return {
+    plugins: [worker(1_000_000)],
     test: {
       setupFiles: ["./test/helpers/apply-migrations.ts"],
       testTimeout: 20_000,
@@ -29,8 +45,9 @@ export default defineConfig(async () => {
       silent: "passed-only" as const,
       reporters: ["default", "./test/summary-reporter.ts"],
       projects: [
-        { extends: true as const, test: { name: "api", include: ["test/**/*.test.ts"], exclude: WHOLE_DEPLOYMENT_TESTS, isolate: false } },
+        { extends: true as const, test: { name: "api", include: ["test/**/*.test.ts"], exclude: [...WHOLE_DEPLOYMENT_TESTS, ...RATE_LIMIT_TESTS], isolate: false } },
         { extends: true as const, test: { name: "whole-deployment", include: WHOLE_DEPLOYMENT_TESTS } },
+        { extends: true as const, plugins: [worker(5)], test: { name: "rate-limits", include: RATE_LIMIT_TESTS } },
       ],
     },
   };

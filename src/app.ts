@@ -1,7 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import type { AppEnv } from "./context";
+import { corsForAllowedOrigins } from "./http/cors";
 import { handleError, handleNotFound } from "./http/errors";
+import { rateLimitPerToken } from "./http/rate-limit";
 import { authenticate, requestContext, requestIdAndLog } from "./http/middleware";
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH, openApiDocumentHead } from "./http/openapi-document";
 import { validationHook } from "./http/validation";
@@ -18,6 +20,8 @@ export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use("*", requestIdAndLog);
+  // Before authentication: a browser's preflight carries no token.
+  app.use("*", corsForAllowedOrigins);
   app.use("*", requestContext);
   // Body limits are declared by each route (routes/shared.ts, userRoute), after authentication.
   app.onError(handleError);
@@ -43,6 +47,8 @@ export function createApp() {
   // Signed, expiring file downloads: the signature is the credential, so no token is needed.
   app.route("/", fileDownloadRoutes);
 
+  // Before authentication, so that guessing tokens is limited too.
+  app.use("/v1/*", rateLimitPerToken);
   app.use("/v1/*", authenticate);
   const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, collectionRoutes];
   for (const routes of routers) {

@@ -5,7 +5,6 @@ import type { Database } from "../db/client";
 import { MAX_IDS_PER_IN_LIST, chunks } from "../db/limits";
 import { changeRequests, contentEntries, documents, revisions, spaces } from "../db/schema";
 import { spaceBlobPrefix } from "../lib/blobs";
-import { log } from "../lib/log";
 import { retentionCutoff } from "../domain/spaces/retention";
 
 /**
@@ -44,8 +43,7 @@ export async function purgeDeletedSpaces(db: Database, blobs: R2Bucket, now: Dat
     if (!(await purgeSpace(db, blobs, id, cutoff, budget))) break;
     purged.push(id);
   }
-  if (due.length > 0) log("info", "purged deleted spaces", { purged: purged.length, due: due.length });
-  return { purged };
+  return { purged, due: due.length };
 }
 
 /** Returns false when the budget ran out before the space was gone. */

@@ -9,7 +9,9 @@ import { createUrls } from "../lib/urls";
 
 /**
  * Gives the request an id (or keeps a sane one the client sent), returns it as X-Request-Id on
- * every response, and logs one line per request with it.
+ * every response, and logs one line per request with it: who called (the user id, once the token
+ * is known) and, for a refusal (4xx), the message the client got, so a support question ("why is
+ * this a 403?") is answered from the logs.
  */
 export const requestIdAndLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const given = c.req.header("x-request-id");
@@ -18,8 +20,24 @@ export const requestIdAndLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = Date.now();
   await next();
   c.header("X-Request-Id", requestId);
-  log("info", "request", { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Date.now() - started });
+  const { status } = c.res;
+  log("info", "request", {
+    requestId,
+    method: c.req.method,
+    path: c.req.path,
+    status,
+    ms: Date.now() - started,
+    userId: c.get("callerContext")?.caller.id,
+    ...(status >= 400 && status < 500 ? { error: await errorMessageOf(c.res) } : {}),
+  });
 };
+
+/** The message of an error response (`{error:{message}}`), read from a copy of it. */
+async function errorMessageOf(response: Response): Promise<string | undefined> {
+  if (!response.headers.get("content-type")?.includes("json")) return undefined;
+  const body = (await response.clone().json().catch(() => undefined)) as { error?: { message?: string } } | undefined;
+  return body?.error?.message;
+}
 
 /** Builds the per-request services that domain code receives. */
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {

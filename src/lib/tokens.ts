@@ -6,11 +6,14 @@ export function generateApiToken(): string {
   return TOKEN_PREFIX + base64Url(bytes);
 }
 
-/** Tokens are stored and looked up only by this hash. */
-export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+/** The SHA-256 of a text, as 64 hex digits. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
+
+/** Tokens are stored and looked up only by this hash. */
+export const hashToken = sha256Hex;
 
 /** Compares two secrets without leaking, through timing, how long a matching prefix is. */
 export async function secretsEqual(given: string, expected: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { OpenAPIHono, createRoute, z, type RouteConfig } from "@hono/zod-openapi
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { MAX_JSON_BODY_BYTES, limitBody } from "../http/body-limit";
+import { idempotentPost } from "../http/idempotency";
 import { validationHook } from "../http/validation";
 import { ErrorResponse } from "../schemas/common";
 import { describePermission, type RoutePermission } from "./permission";
@@ -29,16 +30,31 @@ interface RouteExtras {
  */
 export function userRoute<R extends Omit<RouteConfig, "security" | "middleware">>({ maxBodyBytes, permission, ...config }: R & RouteExtras) {
   const description = [config.description, describePermission(permission)].filter(Boolean).join("\n\n");
+  const idempotent = config.method === "post";
+  const request = idempotent ? { ...config.request, headers: IdempotencyKeyHeader } : config.request;
   return createRoute({
     ...(config as unknown as R),
+    ...(request ? { request } : {}),
     description,
     "x-permission": permission,
     // Typed as declared: the implied errors are for the document, handlers never answer them.
-    responses: withImpliedErrors(config) as R["responses"],
+    responses: { ...withImpliedErrors(config), 429: rateLimitedResponse } as R["responses"],
     security: userSecurity,
-    middleware: [limitBody(maxBodyBytes ?? MAX_JSON_BODY_BYTES)],
+    middleware: [limitBody(maxBodyBytes ?? MAX_JSON_BODY_BYTES), ...(idempotent ? [idempotentPost] : [])],
   });
 }
+
+/** Every POST takes an `Idempotency-Key` (http/idempotency.ts); documented here, checked there. */
+const IdempotencyKeyHeader = z.object({
+  "idempotency-key": z
+    .string()
+    .optional()
+    .openapi({
+      param: { name: "idempotency-key", in: "header" },
+      description:
+        "A unique key (e.g. a UUID, at most 255 characters): a retry with the same key and body within 24 hours gets the first answer again instead of acting twice; the same key with another body is a 409.",
+    }),
+});
 
 /**
  * The error responses a route's declaration implies, added to what it documents so no status it
@@ -99,3 +115,12 @@ export function errorResponses(...statuses: ErrorStatus[]) {
 }
 
 const errorResponse = (status: ErrorStatus) => jsonResponse(ErrorResponse, ERROR_DESCRIPTIONS[status]);
+
+/** Every /v1 route may answer 429 (src/http/rate-limit.ts), with when to retry. */
+const rateLimitedResponse = {
+  ...jsonResponse(ErrorResponse, "Too many requests with this API token: retry after `Retry-After` seconds"),
+  headers: z.object({
+    "Retry-After": z.string().openapi({ description: "Seconds to wait before retrying" }),
+    "RateLimit-Policy": z.string().openapi({ description: "The limit and its window in seconds, e.g. `600;w=60`" }),
+  }),
+};

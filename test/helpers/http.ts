@@ -16,6 +16,8 @@ export interface RequestOptions {
   /** Serialized as JSON unless it is already a string (to send malformed JSON). */
   body?: unknown;
   headers?: Record<string, string>;
+  /** Bindings that replace the pool's for this one request (a var the test sets, e.g. CORS origins). */
+  bindings?: Partial<Env>;
 }
 
 /**
@@ -26,9 +28,9 @@ export interface RequestOptions {
  * fixtures.ts still goes through SELF, so the runtime's own path stays covered.
  */
 export const workerUnderTest = {
-  async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  async fetch(input: RequestInfo | URL, init?: RequestInit, bindings: Partial<Env> = {}): Promise<Response> {
     const ctx = createExecutionContext();
-    const response = await worker.fetch(new Request(input, init), env, ctx);
+    const response = await worker.fetch(new Request(input, init), { ...env, ...bindings }, ctx);
     await waitOnExecutionContext(ctx);
     return response;
   },
@@ -43,7 +45,7 @@ export async function call<T = any>(method: string, path: string, options: Reque
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";
   }
-  const response = await workerUnderTest.fetch(`${ORIGIN}${path}`, { method, headers, body });
+  const response = await workerUnderTest.fetch(`${ORIGIN}${path}`, { method, headers, body }, options.bindings);
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
 }
