@@ -12,27 +12,24 @@ const WHOLE_DEPLOYMENT_TESTS = ["test/cron/**/*.test.ts", "test/queues/**/*.test
  * one no test reaches, and the rate-limit tests in a runtime of their own with a small one.
  */
 const RATE_LIMIT_TESTS = ["test/http/rate-limit.test.ts"];
-const rateLimited = (limit: number) => ({
-  ratelimits: { RATE_LIMITER: { simple: { limit, period: 60 } } },
-  vars: { RATE_LIMIT_REQUESTS: String(limit) },
-});
 
 // Starting the Workers runtime costs about 2.5 s per isolated file, more than most files' tests.
 // So API tests share storage across the files one worker runs: every test builds its own
 // fixtures with unique names (test/helpers/fixtures.ts) and never asserts on rows it did not make.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
+  /** The Worker in the pool, with a rate limiter allowing `limit` requests a minute per token. */
   const worker = (limit: number) =>
     cloudflareTest({
       main: "./src/index.ts",
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
-        ratelimits: rateLimited(limit).ratelimits,
+        ratelimits: { RATE_LIMITER: { simple: { limit, period: 60 } } },
         bindings: {
           TEST_MIGRATIONS: migrations,
           ADMIN_TOKEN: "test-admin-token",
           SIGNING_SECRET: "test-signing-secret",
-          ...rateLimited(limit).vars,
+          RATE_LIMIT_REQUESTS: String(limit),
         },
       },
     });
