@@ -1,5 +1,3 @@
-import { AsnConvert } from "@peculiar/asn1-schema";
-import { Certificate } from "@peculiar/asn1-x509";
 import { badRequest } from "../../lib/errors";
 
 const BEGIN = "-----BEGIN CERTIFICATE-----";
@@ -12,7 +10,7 @@ const invalidCertificate = (why: string) => badRequest(`Invalid body field 'cert
  * certificate) and returns it trimmed, as stored. A certificate that does not parse would make
  * every sign-in fail later, far from the mistake, so it is refused here.
  */
-export function parseCertificatePem(pem: string): string {
+export async function parseCertificatePem(pem: string): Promise<string> {
   const trimmed = pem.trim();
   // Plain string checks rather than one regex: no backtracking on a 10,000-character input.
   const body = trimmed.slice(BEGIN.length, trimmed.length - END.length);
@@ -25,6 +23,9 @@ export function parseCertificatePem(pem: string): string {
   } catch {
     throw invalidCertificate("the text between the PEM lines is not base64");
   }
+  // The ASN.1 parser (about 230 KiB of the bundle) is loaded only by the routes that take a
+  // certificate, not evaluated when the Worker starts.
+  const [{ AsnConvert }, { Certificate }] = await Promise.all([import("@peculiar/asn1-schema"), import("@peculiar/asn1-x509")]);
   try {
     AsnConvert.parse(der, Certificate);
   } catch (error) {

@@ -114,7 +114,7 @@ export async function getProvider(ctx: CallerContext, organizationId: string, pr
 export async function createProvider(ctx: CallerContext, organizationId: string, input: CreateSAMLProviderInput) {
   const access = await loadOrganizationAccess(ctx, organizationId);
   assertOrganizationAction(access.membership, "manageSAML");
-  const certificate = parseCertificatePem(input.certificate);
+  const certificate = await parseCertificatePem(input.certificate);
   const team = input.defaultTeam === undefined ? null : await findTeam(ctx, organizationId, input.defaultTeam);
   const now = nowIso();
   const provider: SamlProviderRow = {
@@ -137,7 +137,7 @@ export async function createProvider(ctx: CallerContext, organizationId: string,
 export async function updateProvider(ctx: CallerContext, organizationId: string, providerId: string, input: UpdateSAMLProviderInput) {
   const access = await loadOrganizationAccess(ctx, organizationId);
   assertOrganizationAction(access.membership, "manageSAML");
-  const certificate = input.certificate === undefined ? undefined : parseCertificatePem(input.certificate);
+  const certificate = input.certificate === undefined ? undefined : await parseCertificatePem(input.certificate);
   if (typeof input.defaultTeam === "string") await findTeam(ctx, organizationId, input.defaultTeam);
   const changes = {
     ...definedOnly({ label: input.label, ssoURL: input.ssoURL, entityID: input.entityID, certificate, defaultRole: input.defaultRole }),
