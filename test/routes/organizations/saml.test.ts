@@ -1,10 +1,10 @@
 import { GitBookAPIError, MemberRole } from "@gitbook/api";
 import { beforeAll, describe, expect, it } from "vitest";
-import { IDP_CERTIFICATE, ROTATED_IDP_CERTIFICATE } from "../helpers/certificate";
-import { NON_ADMINS, createOrganization, createUser, gitbookClient, organizationWithEveryRole, type TestUser } from "../helpers/fixtures";
-import { ORIGIN, call, errorMessage } from "../helpers/http";
-import { expectSpecResponse } from "../helpers/spec";
-import { createTeam, pause, type Fixture } from "../helpers/teams";
+import { IDP_CERTIFICATE, ROTATED_IDP_CERTIFICATE } from "../../helpers/certificate";
+import { NON_ADMINS, createOrganization, createUser, gitbookClient, organizationWithEveryRole, type TestUser } from "../../helpers/fixtures";
+import { ORIGIN, call, errorMessage } from "../../helpers/http";
+import { expectSpecResponse } from "../../helpers/spec";
+import { createTeam, pause, type Fixture } from "../../helpers/teams";
 
 /**
  * SAML providers and SSO logins through HTTP: /v1/orgs/{organizationId}/saml[/{samlProviderId}] and

@@ -1,6 +1,6 @@
 import { GitBookAPIError, MemberRole } from "@gitbook/api";
 import { describe, expect, it } from "vitest";
-import type { Role } from "../../src/lib/roles";
+import type { Role } from "../../../src/lib/roles";
 import {
   NON_ADMIN_ROLES,
   NON_ADMINS,
@@ -11,9 +11,9 @@ import {
   gitbookClient,
   organizationWithEveryRole,
   type TestUser,
-} from "../helpers/fixtures";
-import { call, errorMessage } from "../helpers/http";
-import { expectSpecResponse } from "../helpers/spec";
+} from "../../helpers/fixtures";
+import { call, errorMessage } from "../../helpers/http";
+import { expectSpecResponse } from "../../helpers/spec";
 
 /**
  * Organization invite links through HTTP: /v1/orgs/{organizationId}/link-invites[/{inviteId}] and
