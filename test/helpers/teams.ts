@@ -5,8 +5,8 @@ import { expectSpecResponse } from "./spec";
 import { walkList } from "./lists";
 
 /**
- * Readers and writers for the team tests (test/routes/teams.test.ts, team-members.test.ts,
- * saml.test.ts). Each asserts the status and GitBook's spec of what it reads.
+ * Readers and writers for the team tests (test/routes/teams/teams.test.ts, team-members.test.ts,
+ * test/routes/organizations/saml.test.ts). Each asserts the status and GitBook's spec of what it reads.
  */
 
 export type Team = {

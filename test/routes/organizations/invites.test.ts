@@ -1,6 +1,6 @@
-import { GitBookAPIError, MemberRole } from "@gitbook/api";
+import { GitBookAPIError, MemberRole, type InviteLinkToOrganization as Invite } from "@gitbook/api";
 import { describe, expect, it } from "vitest";
-import type { Role } from "../../src/lib/roles";
+import type { Role } from "../../../src/lib/roles";
 import {
   NON_ADMIN_ROLES,
   NON_ADMINS,
@@ -11,20 +11,16 @@ import {
   gitbookClient,
   organizationWithEveryRole,
   type TestUser,
-} from "../helpers/fixtures";
-import { call, errorMessage } from "../helpers/http";
-import { expectSpecResponse } from "../helpers/spec";
+} from "../../helpers/fixtures";
+import { call, errorMessage } from "../../helpers/http";
+import { walkList } from "../../helpers/lists";
+import { expectSpecResponse } from "../../helpers/spec";
 
 /**
  * Organization invite links through HTTP: /v1/orgs/{organizationId}/link-invites[/{inviteId}] and
  * POST /v1/orgs/{organizationId}/invites/{inviteId}. Storage is shared by the tests of this file,
  * so every test builds its own organizations.
  */
-
-
-type Invite = { object: string; id: string; role: Role | null; redundant: boolean };
-
-/** The callers below `admin` that are members: every non-admin role, and a guest. */
 
 const invitesPath = (organizationId: string) => `/v1/orgs/${organizationId}/link-invites`;
 const invitePath = (organizationId: string, inviteId: string) => `/v1/orgs/${organizationId}/link-invites/${inviteId}`;
@@ -141,28 +137,6 @@ describe("POST /v1/orgs/{organizationId}/link-invites", () => {
 });
 
 describe("GET /v1/orgs/{organizationId}/link-invites", () => {
-  /** Walks the list from first to last page, checking each page; returns the items in order. */
-  async function walkInvites(admin: TestUser, organizationId: string, limit: number, expectedCount: number) {
-    const items: Invite[] = [];
-    let page: string | undefined;
-    let pages = 0;
-    do {
-      const search = new URLSearchParams({ limit: String(limit), ...(page ? { page } : {}) });
-      const response = await call("GET", `${invitesPath(organizationId)}?${search}`, { token: admin.token });
-      expect(response.status, JSON.stringify(response.body)).toBe(200);
-      expectSpecResponse("listOrganizationInviteLinks", 200, response.body);
-      expect(response.body.count).toBe(expectedCount);
-      items.push(...response.body.items);
-      pages += 1;
-      page = response.body.next?.page;
-      if (page !== undefined) expect(response.body.items).toHaveLength(limit);
-      else expect(response.body.items.length).toBeLessThanOrEqual(limit);
-      expect(pages, "too many pages").toBeLessThanOrEqual(expectedCount + 1);
-    } while (page !== undefined);
-    expect(pages).toBe(Math.max(1, Math.ceil(expectedCount / limit)));
-    return items;
-  }
-
   it("walks every page, oldest first, at limits 1, 2 and 1000", async () => {
     const { admin, organizationId } = await newOrganization();
     const created: Invite[] = [];
@@ -176,7 +150,11 @@ describe("GET /v1/orgs/{organizationId}/link-invites", () => {
     await createInvite(other.admin, other.organizationId, "read");
 
     for (const limit of [1, 2, 1000]) {
-      const items = await walkInvites(admin, organizationId, limit, created.length);
+      const items = await walkList<Invite>(invitesPath(organizationId), { limit }, {
+        token: admin.token,
+        operationId: "listOrganizationInviteLinks",
+        expectedCount: created.length,
+      });
       expect(items).toEqual(created);
       expect(items.every((invite) => invite.redundant)).toBe(true);
     }

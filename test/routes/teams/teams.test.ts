@@ -1,9 +1,9 @@
 import { GitBookAPIError, TeamMemberRole } from "@gitbook/api";
 import { beforeAll, describe, expect, it } from "vitest";
-import { NON_ADMINS, createOrganization, createUser, gitbookClient, organizationWithEveryRole } from "../helpers/fixtures";
-import { call, errorMessage } from "../helpers/http";
-import { expectSpecResponse } from "../helpers/spec";
-import { queryString } from "../helpers/lists";
+import { NON_ADMINS, createOrganization, createUser, gitbookClient, organizationWithEveryRole } from "../../helpers/fixtures";
+import { call, errorMessage } from "../../helpers/http";
+import { expectSpecResponse } from "../../helpers/spec";
+import { queryString } from "../../helpers/lists";
 import {
   createTeam,
   expectTeamsCount,
@@ -18,7 +18,7 @@ import {
   teamsPath,
   type Fixture,
   type Team,
-} from "../helpers/teams";
+} from "../../helpers/teams";
 
 /**
  * Teams through HTTP: /v1/orgs/{organizationId}/teams[/{teamId}]; their members are tested in

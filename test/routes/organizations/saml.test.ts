@@ -1,31 +1,16 @@
-import { GitBookAPIError, MemberRole } from "@gitbook/api";
+import { GitBookAPIError, MemberRole, type OrganizationSAMLProvider as Provider } from "@gitbook/api";
 import { beforeAll, describe, expect, it } from "vitest";
-import { IDP_CERTIFICATE, ROTATED_IDP_CERTIFICATE } from "../helpers/certificate";
-import { NON_ADMINS, createOrganization, createUser, gitbookClient, organizationWithEveryRole, type TestUser } from "../helpers/fixtures";
-import { ORIGIN, call, errorMessage } from "../helpers/http";
-import { expectSpecResponse } from "../helpers/spec";
-import { createTeam, pause, type Fixture } from "../helpers/teams";
+import { IDP_CERTIFICATE, ROTATED_IDP_CERTIFICATE } from "../../helpers/certificate";
+import { NON_ADMINS, createOrganization, createUser, gitbookClient, organizationWithEveryRole, type TestUser } from "../../helpers/fixtures";
+import { ORIGIN, call, errorMessage } from "../../helpers/http";
+import { expectSpecResponse } from "../../helpers/spec";
+import { createTeam, pause, type Fixture } from "../../helpers/teams";
 
 /**
  * SAML providers and SSO logins through HTTP: /v1/orgs/{organizationId}/saml[/{samlProviderId}] and
  * GET /v1/orgs/{organizationId}/sso. Storage is shared by the tests of this file, so every test
  * that changes something builds its own organization.
  */
-
-type Provider = {
-  object: "saml-provider";
-  id: string;
-  label: string;
-  ssoURL: string;
-  entityID: string;
-  certificate: string;
-  defaultTeam?: { id: string; title: string; members: number };
-  defaultRole: string | null;
-  createdAt: string;
-  status: string;
-  service: { acsURL: string; startURL: string; entityID: string };
-  urls: { location: string };
-};
 
 const samlPath = (organizationId: string) => `/v1/orgs/${organizationId}/saml`;
 const providerPath = (organizationId: string, providerId: string) => `${samlPath(organizationId)}/${providerId}`;

@@ -1,10 +1,10 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { GitBookAPIError } from "@gitbook/api";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
-import { createUser, gitbookClient } from "../helpers/fixtures";
-import { ADMIN_TOKEN, ORIGIN, call, errorMessage } from "../helpers/http";
-import { expectSpecResponse, expectSpecSchema } from "../helpers/spec";
+import { createApp } from "../../../src/app";
+import { createUser, gitbookClient } from "../../helpers/fixtures";
+import { ADMIN_TOKEN, ORIGIN, call, errorMessage } from "../../helpers/http";
+import { expectSpecResponse, expectSpecSchema } from "../../helpers/spec";
 
 /* Local helpers ------------------------------------------------------------------------------ */
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { NON_ADMINS, addMember, createOrganization, createUser, organizationWithEveryRole, type TestUser } from "../helpers/fixtures";
-import { call, errorMessage } from "../helpers/http";
-import { walkList } from "../helpers/lists";
+import { NON_ADMINS, addMember, createOrganization, createUser, organizationWithEveryRole, type TestUser } from "../../helpers/fixtures";
+import { call, errorMessage } from "../../helpers/http";
+import { walkList } from "../../helpers/lists";
 import {
   createTeam,
   ownTeam,
@@ -16,7 +16,7 @@ import {
   type Fixture,
   type Team,
   type TeamMemberItem,
-} from "../helpers/teams";
+} from "../../helpers/teams";
 
 /**
  * Team members through HTTP: /v1/orgs/{organizationId}/teams/{teamId}/members[/{userId}], and what

@@ -1,8 +1,8 @@
 import { GitBookAPIError, type JSONDocument } from "@gitbook/api";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addMember, createOrganization, createUser, gitbookClient, organizationWithEveryRole, type TestUser } from "../helpers/fixtures";
-import { ORIGIN, call, errorMessage, type ApiResponse } from "../helpers/http";
-import { expectSpecResponse } from "../helpers/spec";
+import { addMember, createOrganization, createUser, gitbookClient, organizationWithEveryRole, type TestUser } from "../../helpers/fixtures";
+import { ORIGIN, call, errorMessage, type ApiResponse } from "../../helpers/http";
+import { expectSpecResponse } from "../../helpers/spec";
 
 /* Local helpers ------------------------------------------------------------------------------ */
 
