@@ -1,9 +1,10 @@
 import { type ChangeRequest, GitBookAPIError } from "@gitbook/api";
-import { beforeAll, expect } from "vitest";
+import { expect } from "vitest";
 import { createSpace, editContent, flattenPages, mainPages } from "../content";
-import { type TestUser, organizationWithEveryRole } from "../fixtures";
+import type { TestUser } from "../fixtures";
 import { call } from "../http";
 import { expectSpecResponse } from "../spec";
+import { f, orgId, useSuiteFixture } from "./spaces";
 
 /*
  * Change request routes (src/routes/change-requests.ts) through HTTP and GitBook's official
@@ -18,7 +19,6 @@ import { expectSpecResponse } from "../spec";
  * organization) in a beforeAll so that their counts are exact.
  */
 
-export type Fixture = Awaited<ReturnType<typeof organizationWithEveryRole>>;
 export type Status = "draft" | "open" | "archived" | "merged";
 export type User = { object: "user"; id: string; displayName: string; email?: string };
 /** GitBook's own type (@gitbook/api): the change requests these routes serve match it. */
@@ -159,21 +159,19 @@ export const specificReviewers = (...users: string[]) => ({ type: "rules", rules
 
 // Lists
 
-export async function listSpaceCrs(user: TestUser, spaceId: string, query: Query = {}): Promise<List<ChangeRequest>> {
-  const response = await call("GET", `${crsPath(spaceId)}${queryString(query)}`, { token: user.token });
+/** One page of a change request list as `user` reads it (asserting 200, GitBook's spec and `count`). */
+async function listCrs(user: TestUser, path: string, operationId: string, query: Query): Promise<List<ChangeRequest>> {
+  const response = await call("GET", `${path}${queryString(query)}`, { token: user.token });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
-  expectSpecResponse("listChangeRequestsForSpace", 200, response.body);
+  expectSpecResponse(operationId, 200, response.body);
   expect(response.body.count).toBe(response.body.items.length);
   return response.body;
 }
 
-export async function listOrgCrs(user: TestUser, organizationId: string, query: Query = {}): Promise<List<ChangeRequest>> {
-  const response = await call("GET", `${orgCrsPath(organizationId)}${queryString(query)}`, { token: user.token });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  expectSpecResponse("listChangeRequestsForOrganization", 200, response.body);
-  expect(response.body.count).toBe(response.body.items.length);
-  return response.body;
-}
+export const listSpaceCrs = (user: TestUser, spaceId: string, query: Query = {}) => listCrs(user, crsPath(spaceId), "listChangeRequestsForSpace", query);
+
+export const listOrgCrs = (user: TestUser, organizationId: string, query: Query = {}) =>
+  listCrs(user, orgCrsPath(organizationId), "listChangeRequestsForOrganization", query);
 
 export const ids = (list: { items: Array<{ id: string }> }) => list.items.map((item) => item.id);
 
@@ -232,17 +230,10 @@ export async function requestedReviewerIds(user: TestUser, spaceId: string, chan
 export const withdrawReviewer = (user: TestUser, spaceId: string, changeRequestId: string, userId: string) =>
   call("DELETE", `${crPath(spaceId, changeRequestId)}/requested-reviewers/${userId}`, { token: user.token });
 
-/** One organization with every role, shared by the describes below (each makes its own spaces). */
-export let f: Fixture;
-
-export let orgId: string;
-
-/** Registers the fixture hooks in the test file that calls it (each file has storage of its own to fill). */
-export function useSuiteFixture() {
-  beforeAll(async () => {
-    f = await organizationWithEveryRole();
-    orgId = f.organization.id;
-  }, 60_000);
-}
+/**
+ * The fixture is the space suite's: one organization with every role (each describe makes its own
+ * spaces), built by useSuiteFixture() in every test file that calls it.
+ */
+export { f, orgId, useSuiteFixture };
 
 export const newSpace = (body: Record<string, unknown> = {}) => createSpace(f.admin, orgId, body);

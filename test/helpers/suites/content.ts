@@ -1,7 +1,8 @@
-import { beforeAll, expect } from "vitest";
+import { expect } from "vitest";
 import { changeRequestPages, createChangeRequest, createSpace, editContent, flattenPages, mainPages } from "../content";
-import { type TestUser, organizationWithEveryRole } from "../fixtures";
+import type { TestUser } from "../fixtures";
 import { call, workerUnderTest } from "../http";
+import { f, orgId, useSuiteFixture } from "./spaces";
 
 /*
  * Content routes (seed 4.2 and 4.4) through HTTP and GitBook's official client: editing a change
@@ -13,7 +14,6 @@ import { call, workerUnderTest } from "../http";
  * their content once in beforeAll; every test that changes content makes its own space.
  */
 
-export type Fixture = Awaited<ReturnType<typeof organizationWithEveryRole>>;
 export type Page = {
   id: string;
   title: string;
@@ -44,19 +44,11 @@ export type LinkReport = { items: LinkItem[]; count: number; next?: { page: stri
 export const NO_SUCH_PAGE = "noSuchPage0000000000";
 export const NO_SUCH_FILE = "noSuchFile0000000000";
 
-
-/** One organization with every role, shared by the describes of a file (each makes its own spaces). */
-export let f: Fixture;
-
-export let orgId: string;
-
-/** Registers the fixture hooks in the test file that calls it (each file has storage of its own to fill). */
-export function useSuiteFixture() {
-  beforeAll(async () => {
-    f = await organizationWithEveryRole();
-    orgId = f.organization.id;
-  }, 60_000);
-}
+/**
+ * The fixture is the space suite's: one organization with every role (each describe makes its own
+ * spaces), built by useSuiteFixture() in every test file that calls it.
+ */
+export { f, orgId, useSuiteFixture };
 
 // ---------------------------------------------------------------------------------------------
 // Paths and small helpers

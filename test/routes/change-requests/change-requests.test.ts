@@ -4,29 +4,7 @@ import { gitbookClient } from "../../helpers/fixtures";
 import { call, errorMessage } from "../../helpers/http";
 import { inParallel } from "../../helpers/lists";
 import { expectSpecResponse } from "../../helpers/spec";
-import {
-  type ChangeRequest,
-  NO_SUCH_ID,
-  PARAGRAPH,
-  counters,
-  crPath,
-  createCr,
-  crsPath,
-  deleteSpaceOk,
-  expectClientError,
-  f,
-  getCr,
-  isTimestamp,
-  listSpaceCrs,
-  newSpace,
-  patchCr,
-  patchCrOk,
-  patchSpaceOk,
-  postCr,
-  readCr,
-  tick,
-  useSuiteFixture,
-} from "../../helpers/suites/change-requests";
+import { type ChangeRequest, NO_SUCH_ID, PARAGRAPH, counters, crPath, createCr, crsPath, deleteSpaceOk, expectClientError, f, getCr, isTimestamp, listSpaceCrs, newSpace, patchCr, patchCrOk, patchSpaceOk, postCr, readCr, tick, useSuiteFixture } from "../../helpers/suites/change-requests";
 
 /** Change requests: authentication, create, get and update (createChangeRequest, getChangeRequestById, updateChangeRequestById). */
 

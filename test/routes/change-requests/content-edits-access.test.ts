@@ -2,21 +2,7 @@ import { describe, expect, it } from "vitest";
 import { editContent, mergeChangeRequest } from "../../helpers/content";
 import { call, errorMessage } from "../../helpers/http";
 import { inParallel } from "../../helpers/lists";
-import {
-  base64Of,
-  changeRequestPath,
-  changeRequestSnapshot,
-  crPages,
-  f,
-  livePages,
-  postChanges,
-  read,
-  spaceContentPath,
-  spaceWithChangeRequest,
-  textBytes,
-  titles,
-  useSuiteFixture,
-} from "../../helpers/suites/content";
+import { base64Of, changeRequestPath, changeRequestSnapshot, crPages, f, livePages, postChanges, read, spaceContentPath, spaceWithChangeRequest, textBytes, titles, useSuiteFixture } from "../../helpers/suites/content";
 
 /** Change request content edits (updateChangeRequestContent): who may edit, and in which states of the space and change request. */
 

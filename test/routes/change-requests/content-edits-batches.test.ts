@@ -3,28 +3,7 @@ import { createdPage, editContent } from "../../helpers/content";
 import { ORIGIN, call, errorMessage } from "../../helpers/http";
 import { inParallel } from "../../helpers/lists";
 import { expectSpecResponse } from "../../helpers/spec";
-import {
-  type EditResult,
-  type LinkReport,
-  NO_SUCH_PAGE,
-  PNG,
-  backlinkPages,
-  base64Of,
-  byTitle,
-  changeRequestContentPath,
-  changeRequestPath,
-  changeRequestSnapshot,
-  crPage,
-  crPages,
-  f,
-  linkSummary,
-  postChanges,
-  read,
-  spaceWithChangeRequest,
-  textBytes,
-  titles,
-  useSuiteFixture,
-} from "../../helpers/suites/content";
+import { type EditResult, type LinkReport, NO_SUCH_PAGE, PNG, backlinkPages, base64Of, byTitle, changeRequestContentPath, changeRequestPath, changeRequestSnapshot, crPage, crPages, f, linkSummary, postChanges, read, spaceWithChangeRequest, textBytes, titles, useSuiteFixture } from "../../helpers/suites/content";
 
 /** Change request content edits (updateChangeRequestContent) as batches: refs across a batch, all or nothing, the answer, revisions and limits. */
 

@@ -4,20 +4,7 @@ import { editContent } from "../../helpers/content";
 import { ORIGIN, errorMessage, workerUnderTest } from "../../helpers/http";
 import { inParallel } from "../../helpers/lists";
 import { expectSpecResponse } from "../../helpers/spec";
-import {
-  type File,
-  base64Of,
-  changeRequestContentPath,
-  changeRequestSnapshot,
-  download,
-  f,
-  postChanges,
-  read,
-  spaceContentPath,
-  spaceWithChangeRequest,
-  textBytes,
-  useSuiteFixture,
-} from "../../helpers/suites/content";
+import { type File, base64Of, changeRequestContentPath, changeRequestSnapshot, download, f, postChanges, read, spaceContentPath, spaceWithChangeRequest, textBytes, useSuiteFixture } from "../../helpers/suites/content";
 import { DOWNLOAD_PATH_PREFIX, DOWNLOAD_URL_LIFETIME_SECONDS, signDownloadUrl } from "../../../src/lib/signed-urls";
 
 /** Change request content edits (updateChangeRequestContent) of files: insert_files, their signed download URLs and size limit. */

@@ -3,25 +3,7 @@ import { commitToMain, createChangeRequest, createSpace, createdPage, editConten
 import { call, errorMessage } from "../../helpers/http";
 import { inParallel } from "../../helpers/lists";
 import { expectSpecResponse } from "../../helpers/spec";
-import {
-  type LinkReport,
-  NO_SUCH_PAGE,
-  type Page,
-  byTitle,
-  changeRequestContentPath,
-  changeRequestSnapshot,
-  crPage,
-  crPages,
-  f,
-  linkSummary,
-  livePages,
-  orgId,
-  postChanges,
-  read,
-  spaceWithChangeRequest,
-  titles,
-  useSuiteFixture,
-} from "../../helpers/suites/content";
+import { type LinkReport, NO_SUCH_PAGE, type Page, byTitle, changeRequestContentPath, changeRequestSnapshot, crPage, crPages, f, linkSummary, livePages, orgId, postChanges, read, spaceWithChangeRequest, titles, useSuiteFixture } from "../../helpers/suites/content";
 
 /** Change request content edits (updateChangeRequestContent) of pages: insert_page, update_page, JSON documents, delete_page. */
 

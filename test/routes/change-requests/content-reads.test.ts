@@ -5,31 +5,7 @@ import { gitbookClient } from "../../helpers/fixtures";
 import { ORIGIN, call, errorMessage } from "../../helpers/http";
 import { inParallel } from "../../helpers/lists";
 import { expectSpecResponse } from "../../helpers/spec";
-import {
-  type EditResult,
-  type File,
-  type LinkReport,
-  NO_SUCH_FILE,
-  NO_SUCH_PAGE,
-  PNG,
-  type Page,
-  backlinkPages,
-  base64Of,
-  changeRequestContentPath,
-  crPages,
-  download,
-  f,
-  linkSummary,
-  livePages,
-  orgId,
-  outline,
-  read,
-  spaceContentPath,
-  textBytes,
-  titles,
-  useSuiteFixture,
-  withoutDownloadUrls,
-} from "../../helpers/suites/content";
+import { type EditResult, type File, type LinkReport, NO_SUCH_FILE, NO_SUCH_PAGE, PNG, type Page, backlinkPages, base64Of, changeRequestContentPath, crPages, download, f, linkSummary, livePages, orgId, outline, read, spaceContentPath, textBytes, titles, useSuiteFixture, withoutDownloadUrls } from "../../helpers/suites/content";
 
 /** Change request content reads (its own revision, pages, files and links, apart from main's), and GitBook's official client on content. */
 

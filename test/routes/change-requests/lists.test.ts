@@ -5,30 +5,7 @@ import { type TestUser, addMember, createOrganization, gitbookClient } from "../
 import { call, errorMessage } from "../../helpers/http";
 import { type ListParams, inParallel, walkList } from "../../helpers/lists";
 import { expectSpecResponse } from "../../helpers/spec";
-import {
-  type ChangeRequest,
-  NO_SUCH_ID,
-  type Query,
-  type Status,
-  addPage,
-  askReviewersOk,
-  createCr,
-  crsPath,
-  deleteSpaceOk,
-  expectClientError,
-  f,
-  ids,
-  listOrgCrs,
-  listSpaceCrs,
-  newSpace,
-  newestFirst,
-  orgCrsPath,
-  patchCrOk,
-  queryString,
-  readCr,
-  tick,
-  useSuiteFixture,
-} from "../../helpers/suites/change-requests";
+import { type ChangeRequest, NO_SUCH_ID, type Query, type Status, addPage, askReviewersOk, createCr, crsPath, deleteSpaceOk, expectClientError, f, ids, listOrgCrs, listSpaceCrs, newSpace, newestFirst, orgCrsPath, patchCrOk, queryString, readCr, tick, useSuiteFixture } from "../../helpers/suites/change-requests";
 
 /** Change request lists, per space and per organization: filters, orders, pagination and bad queries. */
 

@@ -1,31 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  changeRequestPages,
-  commitToMain,
-  createChangeRequest,
-  createdPage,
-  editContent,
-  flattenPages,
-  mainPages,
-  mergeChangeRequest,
-  updateChangeRequest,
-} from "../../helpers/content";
-import {
-  MARKERS,
-  admin,
-  body,
-  bodyOf,
-  changeRequestRevision,
-  findPage,
-  getChangeRequest,
-  getSpace,
-  mainRevision,
-  parentOf,
-  setBody,
-  spaceWith,
-  update,
-  useSuiteFixture,
-} from "../../helpers/suites/merge";
+import { changeRequestPages, commitToMain, createChangeRequest, createdPage, editContent, flattenPages, mainPages, mergeChangeRequest, updateChangeRequest } from "../../helpers/content";
+import { MARKERS, admin, body, bodyOf, changeRequestRevision, findPage, getChangeRequest, getSpace, mainRevision, parentOf, setBody, spaceWith, update, useSuiteFixture } from "../../helpers/suites/merge";
 
 /** Three-way merges of content: edits that do not overlap, conflicting line edits, deletions, moves and slugs. */
 

@@ -4,26 +4,7 @@ import { addMember, createOrganization } from "../../helpers/fixtures";
 import { call, errorMessage } from "../../helpers/http";
 import { inParallel } from "../../helpers/lists";
 import { expectSpecResponse } from "../../helpers/spec";
-import {
-  NO_SUCH_ID,
-  addPage,
-  askReviewersOk,
-  createCr,
-  f,
-  isTimestamp,
-  listReviews,
-  mainTitles,
-  mergeAs,
-  newSpace,
-  patchCrOk,
-  patchSpaceOk,
-  readCr,
-  readSpace,
-  reviewOk,
-  specificReviewers,
-  tick,
-  useSuiteFixture,
-} from "../../helpers/suites/change-requests";
+import { NO_SUCH_ID, addPage, askReviewersOk, createCr, f, isTimestamp, listReviews, mainTitles, mergeAs, newSpace, patchCrOk, patchSpaceOk, readCr, readSpace, reviewOk, specificReviewers, tick, useSuiteFixture } from "../../helpers/suites/change-requests";
 
 /** Merging a change request (mergeChangeRequest: who may, in which states) and the space's merge rules that guard it. */
 

@@ -1,35 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import {
-  changeRequestPages,
-  commitToMain,
-  createChangeRequest,
-  createSpace,
-  createdPage,
-  editContent,
-  flattenPages,
-  mainPages,
-  mergeChangeRequest,
-  updateChangeRequest,
-} from "../../helpers/content";
+import { changeRequestPages, commitToMain, createChangeRequest, createSpace, createdPage, editContent, flattenPages, mainPages, mergeChangeRequest, updateChangeRequest } from "../../helpers/content";
 import { call, errorMessage } from "../../helpers/http";
-import {
-  MARKERS,
-  type PageNode,
-  admin,
-  body,
-  bodyOf,
-  changeRequestRevision,
-  findPage,
-  getChangeRequest,
-  getSpace,
-  mainRevision,
-  organizationId,
-  setBody,
-  spaceWith,
-  update,
-  useSuiteFixture,
-} from "../../helpers/suites/merge";
+import { MARKERS, type PageNode, admin, body, bodyOf, changeRequestRevision, findPage, getChangeRequest, getSpace, mainRevision, organizationId, setBody, spaceWith, update, useSuiteFixture } from "../../helpers/suites/merge";
 
 /** Updating a change request from main, its state around merges, and concurrent merges and updates. */
 

@@ -4,28 +4,7 @@ import { gitbookClient } from "../../helpers/fixtures";
 import { call, errorMessage } from "../../helpers/http";
 import { inParallel } from "../../helpers/lists";
 import { expectSpecResponse } from "../../helpers/spec";
-import {
-  NO_SUCH_ID,
-  PARAGRAPH,
-  type RequestedReviewer,
-  askReviewers,
-  askReviewersOk,
-  crPath,
-  createCr,
-  expectClientError,
-  f,
-  ids,
-  isTimestamp,
-  listOrgCrs,
-  listSpaceCrs,
-  newSpace,
-  orgId,
-  patchCrOk,
-  readCr,
-  requestedReviewerIds,
-  useSuiteFixture,
-  withdrawReviewer,
-} from "../../helpers/suites/change-requests";
+import { NO_SUCH_ID, PARAGRAPH, type RequestedReviewer, askReviewers, askReviewersOk, crPath, createCr, expectClientError, f, ids, isTimestamp, listOrgCrs, listSpaceCrs, newSpace, orgId, patchCrOk, readCr, requestedReviewerIds, useSuiteFixture, withdrawReviewer } from "../../helpers/suites/change-requests";
 
 /** Change request requested reviewers: asking for reviews, listing the requests and withdrawing one. */
 

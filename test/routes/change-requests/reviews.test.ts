@@ -5,25 +5,7 @@ import { gitbookClient } from "../../helpers/fixtures";
 import { call, errorMessage } from "../../helpers/http";
 import { inParallel, walkList } from "../../helpers/lists";
 import { expectSpecResponse } from "../../helpers/spec";
-import {
-  NO_SUCH_ID,
-  type Review,
-  askReviewersOk,
-  crPath,
-  createCr,
-  expectClientError,
-  f,
-  ids,
-  isTimestamp,
-  listReviews,
-  newSpace,
-  patchCrOk,
-  postReview,
-  readCr,
-  reviewOk,
-  tick,
-  useSuiteFixture,
-} from "../../helpers/suites/change-requests";
+import { NO_SUCH_ID, type Review, askReviewersOk, crPath, createCr, expectClientError, f, ids, isTimestamp, listReviews, newSpace, patchCrOk, postReview, readCr, reviewOk, tick, useSuiteFixture } from "../../helpers/suites/change-requests";
 
 /** Change request reviews: submitting one, and reading them (list, one by id, outdated ones, pages). */
 

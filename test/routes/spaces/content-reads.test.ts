@@ -3,27 +3,7 @@ import { commitToMain, createChangeRequest, createSpace, createdPage, editConten
 import { call, errorMessage } from "../../helpers/http";
 import { inParallel } from "../../helpers/lists";
 import { expectSpecResponse } from "../../helpers/spec";
-import {
-  type File,
-  type LinkItem,
-  type LinkReport,
-  NO_SUCH_FILE,
-  NO_SUCH_PAGE,
-  PNG,
-  type Page,
-  backlinkPages,
-  base64Of,
-  download,
-  f,
-  linkSummary,
-  orgId,
-  outline,
-  read,
-  spaceContentPath,
-  textBytes,
-  useSuiteFixture,
-  withoutDownloadUrls,
-} from "../../helpers/suites/content";
+import { type File, type LinkItem, type LinkReport, NO_SUCH_FILE, NO_SUCH_PAGE, PNG, type Page, backlinkPages, base64Of, download, f, linkSummary, orgId, outline, read, spaceContentPath, textBytes, useSuiteFixture, withoutDownloadUrls } from "../../helpers/suites/content";
 
 /** Space content reads (the active revision, pages, files, backlinks, link reports), the spec check they rely on, and links to pages by path. */
 
