@@ -1,4 +1,5 @@
 import type { Database } from "./db/client";
+import type { ServerTiming } from "./http/server-timing";
 import type { UserRow } from "./db/schema";
 import type { Urls } from "./lib/urls";
 
@@ -25,5 +26,6 @@ export interface AppEnv {
     requestId: string;
     context: RequestContext;
     callerContext: CallerContext;
+    serverTiming: ServerTiming;
   };
 }

@@ -1,11 +1,13 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, CallerContext, RequestContext } from "../context";
 import { createDatabase } from "../db/client";
+import { RequestBinding } from "../db/request-binding";
 import { findUserByToken } from "../domain/users/users";
 import { unauthorized } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { log } from "../lib/log";
 import { createUrls } from "../lib/urls";
+import { ServerTiming } from "./server-timing";
 
 /**
  * Gives the request an id (or keeps a sane one the client sent), returns it as X-Request-Id on
@@ -21,10 +23,15 @@ export const requestIdAndLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   log("info", "request", { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Date.now() - started });
 };
 
-/** Builds the per-request services that domain code receives. */
+/**
+ * Builds the per-request services that domain code receives. Every D1 statement goes through the
+ * request's binding, which counts the round trips the `Server-Timing` header reports.
+ */
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const timing = new ServerTiming();
+  const binding = new RequestBinding(c.env.DB);
   const context: RequestContext = {
-    db: createDatabase(c.env.DB),
+    db: createDatabase(binding.asD1()),
     env: c.env,
     urls: createUrls(c.req.url, c.env.APP_URL),
     defer: (promise) =>
@@ -33,7 +40,9 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
       ),
   };
   c.set("context", context);
+  c.set("serverTiming", timing);
   await next();
+  c.header("Server-Timing", timing.header(binding.roundTrips));
 };
 
 /** `Authorization: Bearer <token>` with a known API token, or 401. */
