@@ -59,6 +59,21 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
   return { description, content: { "application/json": { schema } } };
 }
 
+/**
+ * The 200 and 304 of a read of revision content (http/revision-cache.ts): a strong ETag on every
+ * answer, and 304 without a body when `If-None-Match` has it.
+ */
+export function revisionReadResponses<T extends z.ZodType>(schema: T, description: string) {
+  const headers = z.object({
+    ETag: z.string().openapi({ description: "Strong entity tag of the body: send it back in If-None-Match" }),
+    "Cache-Control": z.string().openapi({ description: "private, no-cache: a client may keep the body, and revalidates it with If-None-Match" }),
+  });
+  return {
+    200: { ...jsonResponse(schema, description), headers },
+    304: { description: "Not modified: the If-None-Match header has this body's ETag", headers },
+  };
+}
+
 /** A 201 response whose Location header is the API URL of what was created (see `created`). */
 export function createdResponse<T extends z.ZodType>(schema: T, description: string) {
   return {

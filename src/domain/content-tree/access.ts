@@ -1,5 +1,7 @@
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext } from "../../context";
+import { runBatch } from "../../db/batch";
 import { collections, organizationMembers, spaces, type CollectionRow, type MemberRow, type SpaceRow } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { assertContentAction, assertOrganizationAction, contentLevel, type Membership } from "../../lib/permissions";
@@ -52,7 +54,21 @@ const callerMembership = (ctx: CallerContext, organizationId: typeof spaces.orga
 
 /** A space, the caller's membership and its collection chain: one round trip. Deleted spaces included. */
 export async function loadSpaceAccess(ctx: CallerContext, spaceId: string): Promise<ContentAccess<SpaceRow>> {
-  const [[row], chain] = await ctx.db.batch([
+  const [access] = await loadSpaceAccessWith(ctx, spaceId, []);
+  return access;
+}
+
+/**
+ * `loadSpaceAccess` with more statements in the same batch (the change request a read is about,
+ * what a read needs besides access): still one round trip. Their results come back in order,
+ * whatever the access decided; use them only once access is granted.
+ */
+export async function loadSpaceAccessWith(
+  ctx: CallerContext,
+  spaceId: string,
+  alongside: readonly BatchItem<"sqlite">[],
+): Promise<[ContentAccess<SpaceRow>, unknown[]]> {
+  const [rows, chain, ...others] = await runBatch(ctx.db, [
     ctx.db
       .select({ space: spaces, member: memberColumns })
       .from(spaces)
@@ -60,13 +76,15 @@ export async function loadSpaceAccess(ctx: CallerContext, spaceId: string): Prom
       .where(eq(spaces.id, spaceId))
       .limit(1),
     selectCollectionChain(ctx.db, sql`SELECT parent_id FROM ${spaces} WHERE id = ${spaceId}`),
+    ...alongside,
   ]);
+  const [row] = rows as Array<{ space: SpaceRow; member: Omit<MemberRow, "organizationId"> | null }>;
   const member = row && asMember(row.member, row.space.organizationId);
-  const levels = [row?.space.defaultLevel ?? null, ...levelsOf(chain)];
+  const levels = [row?.space.defaultLevel ?? null, ...levelsOf(chain as AncestorRow[])];
   const level = levelOn(member, levels, row?.space.createdBy);
   if (!row || !member || level === null) throw spaceNotFound(spaceId);
   noteMemberActivity(ctx, member);
-  return { row: row.space, member, membership: membershipOf(member), level, levels };
+  return [{ row: row.space, member, membership: membershipOf(member), level, levels }, others];
 }
 
 /** A collection, the caller's membership and the collection's chain: one round trip. */

@@ -1,16 +1,21 @@
 import { z } from "@hono/zod-openapi";
-import type { CallerContext } from "../../context";
+import type { Context } from "hono";
+import type { AppEnv, CallerContext } from "../../context";
 import { listBacklinks, listLinks } from "../../domain/content-reads/links";
-import { getFile, getPage, getRevision, listFiles, listPages } from "../../domain/content-reads/reads";
-import type { ContentSource } from "../../domain/content-reads/revision-content";
+import { getFile, getPage, getRevision, listFiles, listPages, mergedFromOf } from "../../domain/content-reads/reads";
+import { resolveContent, type ContentSource, type ResolvedSource } from "../../domain/content-reads/revision-content";
+import { revisionResponse, type ProducedRead } from "../../http/revision-cache";
+import type { SigningWindow } from "../../lib/signed-urls";
 import { listOf, listQuery } from "../../schemas/list";
 import { LinkReportItem, LinkStats, LinkStatusQuery, PageQuery, Revision, RevisionFile, RevisionPage, RevisionQuery } from "../../schemas/revision";
 import { ChangeRequestParams, FileParam, PageParam, SpaceParams } from "../params";
-import { createRouter, errorResponses, jsonResponse, userRoute } from "../shared";
+import { createRouter, errorResponses, revisionReadResponses, userRoute } from "../shared";
 
 /**
  * The read-only content routes, declared once for the two places content is read: a space's
- * active revision (seed 4.2) and a change request's revision (seed 4.4).
+ * active revision (seed 4.2) and a change request's revision (seed 4.4). Each authorizes the
+ * caller and resolves the revision on every request, then answers from the revision cache (or
+ * reads, on a miss) with a strong ETag, and 304 when `If-None-Match` has it.
  */
 
 
@@ -75,6 +80,27 @@ export const contentRoutes = createRouter();
 
 const caller = (c: { get(key: "callerContext"): CallerContext }) => c.get("callerContext");
 
+type ContentRead<T> = (ctx: CallerContext, resolved: ResolvedSource, signing: SigningWindow) => Promise<ProducedRead<T>>;
+
+/** Access and the revision on every request; the read itself only when the response is not cached. */
+async function serveContent<T>(
+  c: Context<AppEnv, string, object>,
+  source: ContentSource,
+  query: Record<string, unknown>,
+  read: ContentRead<T>,
+  options: { signsDownloads?: boolean; withMergedFrom?: boolean } = {},
+) {
+  const ctx = caller(c);
+  const resolved = await resolveContent(ctx, source, { withMergedFrom: options.withMergedFrom ?? false });
+  return revisionResponse(c, {
+    revisionId: resolved.revisionId,
+    query,
+    ...(options.signsDownloads ? { signsDownloads: true } : {}),
+    ...(options.withMergedFrom ? { live: mergedFromOf(ctx, resolved) } : {}),
+    produce: (signing) => read(ctx, resolved, signing),
+  });
+}
+
 for (const scope of scopes) {
   const tags = [scope.tag];
   const base = { tags, method: "get" as const };
@@ -92,9 +118,13 @@ for (const scope of scopes) {
         permission: READ_CONTENT,
         summary: "The revision: page tree (with bodies), files and metadata",
         request: { params, query: z.object(RevisionQuery) },
-        responses: { 200: jsonResponse(Revision, "The revision"), ...errorResponses(400, 404) },
+        responses: { ...revisionReadResponses(Revision, "The revision"), ...errorResponses(400, 404) },
       }),
-      async (c) => c.json(await getRevision(caller(c), source(c.req.valid("param"))), 200),
+      async (c) =>
+        serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved, signing) => getRevision(ctx, resolved, signing.start), {
+          signsDownloads: true,
+          withMergedFrom: true,
+        }),
     )
     .openapi(
       userRoute({
@@ -104,9 +134,9 @@ for (const scope of scopes) {
         permission: READ_CONTENT,
         summary: "The page tree of the revision",
         request: { params, query: z.object(RevisionQuery) },
-        responses: { 200: jsonResponse(z.object({ pages: z.array(RevisionPage) }), "The pages"), ...errorResponses(400, 404) },
+        responses: { ...revisionReadResponses(z.object({ pages: z.array(RevisionPage) }), "The pages"), ...errorResponses(400, 404) },
       }),
-      async (c) => c.json(await listPages(caller(c), source(c.req.valid("param"))), 200),
+      async (c) => serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) => listPages(ctx, resolved)),
     )
     .openapi(
       userRoute({
@@ -116,9 +146,12 @@ for (const scope of scopes) {
         permission: READ_CONTENT,
         summary: "The files of the revision, by id",
         request: { params, query: z.object({ ...listQuery, ...RevisionQuery }) },
-        responses: { 200: jsonResponse(listOf(RevisionFile), "Files"), ...errorResponses(400, 404) },
+        responses: { ...revisionReadResponses(listOf(RevisionFile), "Files"), ...errorResponses(400, 404) },
       }),
-      async (c) => c.json(await listFiles(caller(c), source(c.req.valid("param")), c.req.valid("query")), 200),
+      async (c) =>
+        serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved, signing) => listFiles(ctx, resolved, c.req.valid("query"), signing.start), {
+          signsDownloads: true,
+        }),
     )
     .openapi(
       userRoute({
@@ -128,9 +161,12 @@ for (const scope of scopes) {
         permission: READ_CONTENT,
         summary: "A file of the revision, with an expiring download URL",
         request: { params: withFile, query: z.object(RevisionQuery) },
-        responses: { 200: jsonResponse(RevisionFile, "The file"), ...errorResponses(400, 404) },
+        responses: { ...revisionReadResponses(RevisionFile, "The file"), ...errorResponses(400, 404) },
       }),
-      async (c) => c.json(await getFile(caller(c), source(c.req.valid("param")), c.req.valid("param").fileId), 200),
+      async (c) =>
+        serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved, signing) => getFile(ctx, resolved, c.req.valid("param").fileId, signing.start), {
+          signsDownloads: true,
+        }),
     )
     .openapi(
       userRoute({
@@ -140,10 +176,12 @@ for (const scope of scopes) {
         permission: READ_CONTENT,
         summary: "The pages of the revision that link to the file",
         request: { params: withFile, query: z.object(listQuery) },
-        responses: { 200: jsonResponse(listOf(BacklinkItem), "Backlinks"), ...errorResponses(400, 404) },
+        responses: { ...revisionReadResponses(listOf(BacklinkItem), "Backlinks"), ...errorResponses(400, 404) },
       }),
       async (c) =>
-        c.json(await listBacklinks(caller(c), source(c.req.valid("param")), { kind: "file", id: c.req.valid("param").fileId }, c.req.valid("query")), 200),
+        serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
+          listBacklinks(ctx, resolved, { kind: "file", id: c.req.valid("param").fileId }, c.req.valid("query")),
+        ),
     )
     .openapi(
       userRoute({
@@ -153,9 +191,12 @@ for (const scope of scopes) {
         permission: READ_CONTENT,
         summary: "A page of the revision, with its body as markdown (default) or a document",
         request: { params: withPage, query: PageQuery },
-        responses: { 200: jsonResponse(RevisionPage, "The page"), ...errorResponses(400, 404) },
+        responses: { ...revisionReadResponses(RevisionPage, "The page"), ...errorResponses(400, 404) },
       }),
-      async (c) => c.json(await getPage(caller(c), source(c.req.valid("param")), c.req.valid("param").pageId, c.req.valid("query").format), 200),
+      async (c) =>
+        serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
+          getPage(ctx, resolved, c.req.valid("param").pageId, c.req.valid("query").format),
+        ),
     )
     .openapi(
       userRoute({
@@ -165,11 +206,13 @@ for (const scope of scopes) {
         permission: READ_CONTENT,
         summary: "The links of a page, with their status",
         request: { params: withPage, query: z.object({ ...listQuery, status: LinkStatusQuery }) },
-        responses: { 200: jsonResponse(LinkReport, "Link report"), ...errorResponses(400, 404) },
+        responses: { ...revisionReadResponses(LinkReport, "Link report"), ...errorResponses(400, 404) },
       }),
       async (c) => {
         const { status, ...page } = c.req.valid("query");
-        return c.json(await listLinks(caller(c), source(c.req.valid("param")), c.req.valid("param").pageId, status, page), 200);
+        return serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
+          listLinks(ctx, resolved, c.req.valid("param").pageId, status, page),
+        );
       },
     );
 
@@ -182,10 +225,12 @@ for (const scope of scopes) {
         permission: READ_CONTENT,
         summary: "The pages of the revision that link to the page",
         request: { params: withPage, query: z.object(listQuery) },
-        responses: { 200: jsonResponse(listOf(BacklinkItem), "Backlinks"), ...errorResponses(400, 404) },
+        responses: { ...revisionReadResponses(listOf(BacklinkItem), "Backlinks"), ...errorResponses(400, 404) },
       }),
       async (c) =>
-        c.json(await listBacklinks(caller(c), source(c.req.valid("param")), { kind: "page", id: c.req.valid("param").pageId }, c.req.valid("query")), 200),
+        serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
+          listBacklinks(ctx, resolved, { kind: "page", id: c.req.valid("param").pageId }, c.req.valid("query")),
+        ),
     );
   }
 }
@@ -199,10 +244,12 @@ contentRoutes.openapi(
     summary: "The link report of the space's active revision",
     tags: ["spaces"],
     request: { params: SpaceParams, query: z.object({ ...listQuery, status: LinkStatusQuery }) },
-    responses: { 200: jsonResponse(LinkReport, "Link report"), ...errorResponses(400, 404) },
+    responses: { ...revisionReadResponses(LinkReport, "Link report"), ...errorResponses(400, 404) },
   }),
   async (c) => {
     const { status, ...page } = c.req.valid("query");
-    return c.json(await listLinks(caller(c), { kind: "space", spaceId: c.req.valid("param").spaceId }, null, status, page), 200);
+    return serveContent(c, { kind: "space", spaceId: c.req.valid("param").spaceId }, c.req.valid("query"), (ctx, resolved) =>
+      listLinks(ctx, resolved, null, status, page),
+    );
   },
 );
