@@ -20,12 +20,25 @@ export interface CallerContext extends RequestContext {
   caller: UserRow;
 }
 
+/**
+ * A request with an API token that is hashed but not looked up yet: the routes that take one
+ * (`authenticatesInItsRead`) look the caller up in the batch of their first read, which answers
+ * 401 before anything else when the token is unknown (domain/users/callers.ts).
+ */
+export interface TokenContext extends RequestContext {
+  tokenHash: string;
+}
+
+/** What the access loaders take: a caller already identified, or a token to identify in their batch. */
+export type RequesterContext = CallerContext | TokenContext;
+
 export interface AppEnv {
   Bindings: Bindings;
   Variables: {
     requestId: string;
     context: RequestContext;
     callerContext: CallerContext;
+    tokenContext: TokenContext;
     serverTiming: ServerTiming;
   };
 }

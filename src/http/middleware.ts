@@ -1,12 +1,13 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv, CallerContext, RequestContext } from "../context";
+import type { AppEnv, RequestContext, TokenContext } from "../context";
 import { createDatabase } from "../db/client";
 import { RequestBinding } from "../db/request-binding";
-import { findUserByToken } from "../domain/users/users";
 import { unauthorized } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { log } from "../lib/log";
+import { hashToken } from "../lib/tokens";
 import { createUrls } from "../lib/urls";
+import { identifyCaller, routeAuthenticatesInItsRead } from "./lazy-authentication";
 import { ServerTiming } from "./server-timing";
 
 /**
@@ -45,15 +46,16 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header("Server-Timing", timing.header(binding.roundTrips));
 };
 
-/** `Authorization: Bearer <token>` with a known API token, or 401. */
+/**
+ * `Authorization: Bearer <token>` with a known API token, or 401. Routes that authenticate in
+ * their read's own round trip get the hashed token only (http/lazy-authentication.ts).
+ */
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearerToken(c.req.header("authorization"));
   if (!token) throw unauthorized("Missing API token: send 'Authorization: Bearer <token>'");
-  const context = c.get("context");
-  const caller = await findUserByToken(context, token);
-  if (!caller) throw unauthorized("Invalid API token");
-  const callerContext: CallerContext = { ...context, caller };
-  c.set("callerContext", callerContext);
+  const tokenContext: TokenContext = { ...c.get("context"), tokenHash: await hashToken(token) };
+  c.set("tokenContext", tokenContext);
+  if (!routeAuthenticatesInItsRead(c)) c.set("callerContext", await identifyCaller(tokenContext));
   await next();
 };
 

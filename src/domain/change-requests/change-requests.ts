@@ -1,5 +1,5 @@
 import { and, eq, exists, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequesterContext } from "../../context";
 import { listPage, sortedBy } from "../../db/keyset";
 import { rawAll } from "../../db/raw";
 import {
@@ -31,7 +31,7 @@ export interface ChangeRequestAccess {
 }
 
 /** The space (with the caller's level on it) and the change request, in one round trip. */
-export async function loadChangeRequestAccess(ctx: CallerContext, spaceId: string, idOrNumber: string): Promise<ChangeRequestAccess> {
+export async function loadChangeRequestAccess(ctx: RequesterContext, spaceId: string, idOrNumber: string): Promise<ChangeRequestAccess> {
   const [space, [records]] = await loadSpaceAccessWith(ctx, spaceId, [
     selectChangeRequestRecords(ctx.db).where(changeRequestMatch(spaceId, idOrNumber)).limit(1),
   ]);

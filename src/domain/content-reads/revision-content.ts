@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequesterContext } from "../../context";
 import { runBatch } from "../../db/batch";
 import { changeRequests, contentEntries, documentLinks, revisions, spaces, type ContentEntryRow, type DocumentLinkRow, type RevisionRow, type SpaceRow } from "../../db/schema";
 import { loadChangeRequestAccess } from "../change-requests/change-requests";
@@ -21,6 +21,8 @@ import type { BodyFormat } from "../revisions/present";
 export type ContentSource = { kind: "space"; spaceId: string } | { kind: "change-request"; spaceId: string; changeRequestId: string };
 
 export interface ResolvedSource {
+  /** The request, its caller identified by the access round trip: what the read then runs as. */
+  callerContext: CallerContext;
   space: SpaceRow;
   revisionId: string;
   point: RevisionPoint;
@@ -40,11 +42,12 @@ export interface RevisionRead<T> {
   atRevision: boolean;
 }
 
-export async function resolveContent(ctx: CallerContext, source: ContentSource, options: { withMergedFrom?: boolean } = {}): Promise<ResolvedSource> {
+export async function resolveContent(ctx: RequesterContext, source: ContentSource, options: { withMergedFrom?: boolean } = {}): Promise<ResolvedSource> {
   if (source.kind === "space") {
     const [access, [mergedFrom]] = await loadSpaceAccessWith(ctx, source.spaceId, options.withMergedFrom ? [selectMergedFrom(ctx, source.spaceId)] : []);
     const main: LinePoint = { line: MAIN_LINE, ordinal: 0, isHead: true };
     return {
+      callerContext: access.callerContext,
       space: access.row,
       revisionId: access.row.revisionId,
       point: { spaceId: source.spaceId, main, overlay: null },
@@ -58,6 +61,7 @@ export async function resolveContent(ctx: CallerContext, source: ContentSource, 
   // Main's head is read through its open rows; the ordinal is only needed for an older base.
   const point = changeRequestPoint(changeRequest, changeRequest.revisionMergedAncestor === record.spaceRevisionId);
   return {
+    callerContext: space.callerContext,
     space: space.row,
     revisionId: changeRequest.revisionId,
     point,
@@ -68,7 +72,7 @@ export async function resolveContent(ctx: CallerContext, source: ContentSource, 
 }
 
 /** The change request merged by the space's active revision (none unless that revision is a merge). */
-function selectMergedFrom(ctx: CallerContext, spaceId: string) {
+function selectMergedFrom(ctx: RequesterContext, spaceId: string) {
   const activeRevision = sql`(SELECT ${spaces.revisionId} FROM ${spaces} WHERE ${spaces.id} = ${spaceId})`;
   return selectChangeRequestRecords(ctx.db)
     .where(eq(changeRequests.id, sql`(SELECT ${revisions.mergedFrom} FROM ${revisions} WHERE ${revisions.id} = ${activeRevision})`))

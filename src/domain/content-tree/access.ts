@@ -1,16 +1,18 @@
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { CallerContext } from "../../context";
-import { runBatch } from "../../db/batch";
+import type { CallerContext, RequesterContext } from "../../context";
 import { collections, organizationMembers, spaces, type CollectionRow, type MemberRow, type SpaceRow } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { assertContentAction, assertOrganizationAction, contentLevel, type Membership } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import { membershipOf, noteMemberActivity } from "../organizations/access";
+import { batchAsCaller, callerIdOf } from "../users/callers";
 import { selectCollectionChain, type AncestorRow } from "./tree";
 
 /** A space or collection as the caller may see it, with the caller's level on it. */
 export interface ContentAccess<Row> {
+  /** The request, its caller identified (by the loader's own batch when it came with a token only). */
+  callerContext: CallerContext;
   row: Row;
   member: MemberRow;
   membership: Membership;
@@ -49,11 +51,14 @@ function asMember(columns: Omit<MemberRow, "organizationId"> | null, organizatio
   return columns ? { ...columns, organizationId } : null;
 }
 
-const callerMembership = (ctx: CallerContext, organizationId: typeof spaces.organizationId | typeof collections.organizationId) =>
-  and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, ctx.caller.id));
+const callerMembership = (ctx: RequesterContext, organizationId: typeof spaces.organizationId | typeof collections.organizationId) =>
+  and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, callerIdOf(ctx)));
 
-/** A space, the caller's membership and its collection chain: one round trip. Deleted spaces included. */
-export async function loadSpaceAccess(ctx: CallerContext, spaceId: string): Promise<ContentAccess<SpaceRow>> {
+/**
+ * A space, the caller's membership and its collection chain: one round trip, with the caller's
+ * own lookup when the request came with a token only. Deleted spaces included.
+ */
+export async function loadSpaceAccess(ctx: RequesterContext, spaceId: string): Promise<ContentAccess<SpaceRow>> {
   const [access] = await loadSpaceAccessWith(ctx, spaceId, []);
   return access;
 }
@@ -64,11 +69,11 @@ export async function loadSpaceAccess(ctx: CallerContext, spaceId: string): Prom
  * whatever the access decided; use them only once access is granted.
  */
 export async function loadSpaceAccessWith(
-  ctx: CallerContext,
+  ctx: RequesterContext,
   spaceId: string,
   alongside: readonly BatchItem<"sqlite">[],
 ): Promise<[ContentAccess<SpaceRow>, unknown[]]> {
-  const [rows, chain, ...others] = await runBatch(ctx.db, [
+  const [callerContext, [rows, chain, ...others]] = await batchAsCaller(ctx, [
     ctx.db
       .select({ space: spaces, member: memberColumns })
       .from(spaces)
@@ -78,13 +83,13 @@ export async function loadSpaceAccessWith(
     selectCollectionChain(ctx.db, sql`SELECT parent_id FROM ${spaces} WHERE id = ${spaceId}`),
     ...alongside,
   ]);
-  const [row] = rows as Array<{ space: SpaceRow; member: Omit<MemberRow, "organizationId"> | null }>;
+  const [row] = rows;
   const member = row && asMember(row.member, row.space.organizationId);
-  const levels = [row?.space.defaultLevel ?? null, ...levelsOf(chain as AncestorRow[])];
+  const levels = [row?.space.defaultLevel ?? null, ...levelsOf(chain)];
   const level = levelOn(member, levels, row?.space.createdBy);
   if (!row || !member || level === null) throw spaceNotFound(spaceId);
   noteMemberActivity(ctx, member);
-  return [{ row: row.space, member, membership: membershipOf(member), level, levels }, others];
+  return [{ callerContext, row: row.space, member, membership: membershipOf(member), level, levels }, others];
 }
 
 /** A collection, the caller's membership and the collection's chain: one round trip. */
@@ -104,6 +109,7 @@ export async function loadCollectionAccess(ctx: CallerContext, collectionId: str
   if (!row || !member || level === null) throw collectionNotFound(collectionId);
   noteMemberActivity(ctx, member);
   return {
+    callerContext: ctx,
     row: row.collection,
     member,
     membership: membershipOf(member),

@@ -9,7 +9,7 @@ import type { SigningWindow } from "../../lib/signed-urls";
 import { listOf, listQuery } from "../../schemas/list";
 import { LinkReportItem, LinkStats, LinkStatusQuery, PageQuery, Revision, RevisionFile, RevisionPage, RevisionQuery } from "../../schemas/revision";
 import { ChangeRequestParams, FileParam, PageParam, SpaceParams } from "../params";
-import { createRouter, errorResponses, revisionReadResponses, userRoute } from "../shared";
+import { createRouter, errorResponses, requesterOf, revisionReadResponses, userRoute } from "../shared";
 
 /**
  * The read-only content routes, declared once for the two places content is read: a space's
@@ -21,6 +21,8 @@ import { createRouter, errorResponses, revisionReadResponses, userRoute } from "
 
 /** Every content read needs to see the space (a change request's content is the space's too). */
 const READ_CONTENT = { content: "view", on: "space" } as const;
+/** Each authenticates in its access round trip: a cached read costs that one round trip. */
+const IN_ITS_READ = { authenticatesInItsRead: true } as const;
 
 const BacklinkItem = z.looseObject({ kind: z.literal("page"), page: z.string() }).openapi("ContentBacklink");
 const LinkReport = listOf(LinkReportItem).extend({ stats: LinkStats });
@@ -78,8 +80,6 @@ const scopes: Scope[] = [
 
 export const contentRoutes = createRouter();
 
-const caller = (c: { get(key: "callerContext"): CallerContext }) => c.get("callerContext");
-
 type ContentRead<T> = (ctx: CallerContext, resolved: ResolvedSource, signing: SigningWindow) => Promise<ProducedRead<T>>;
 
 /** Access and the revision on every request; the read itself only when the response is not cached. */
@@ -90,8 +90,8 @@ async function serveContent<T>(
   read: ContentRead<T>,
   options: { signsDownloads?: boolean; withMergedFrom?: boolean } = {},
 ) {
-  const ctx = caller(c);
-  const resolved = await resolveContent(ctx, source, { withMergedFrom: options.withMergedFrom ?? false });
+  const resolved = await resolveContent(requesterOf(c), source, { withMergedFrom: options.withMergedFrom ?? false });
+  const ctx = resolved.callerContext;
   return revisionResponse(c, {
     revisionId: resolved.revisionId,
     query,
@@ -116,6 +116,7 @@ for (const scope of scopes) {
         path: scope.prefix,
         operationId: scope.operations.revision,
         permission: READ_CONTENT,
+        ...IN_ITS_READ,
         summary: "The revision: page tree (with bodies), files and metadata",
         request: { params, query: z.object(RevisionQuery) },
         responses: { ...revisionReadResponses(Revision, "The revision"), ...errorResponses(400, 404) },
@@ -132,6 +133,7 @@ for (const scope of scopes) {
         path: `${scope.prefix}/pages`,
         operationId: scope.operations.pages,
         permission: READ_CONTENT,
+        ...IN_ITS_READ,
         summary: "The page tree of the revision",
         request: { params, query: z.object(RevisionQuery) },
         responses: { ...revisionReadResponses(z.object({ pages: z.array(RevisionPage) }), "The pages"), ...errorResponses(400, 404) },
@@ -144,6 +146,7 @@ for (const scope of scopes) {
         path: `${scope.prefix}/files`,
         operationId: scope.operations.files,
         permission: READ_CONTENT,
+        ...IN_ITS_READ,
         summary: "The files of the revision, by id",
         request: { params, query: z.object({ ...listQuery, ...RevisionQuery }) },
         responses: { ...revisionReadResponses(listOf(RevisionFile), "Files"), ...errorResponses(400, 404) },
@@ -159,6 +162,7 @@ for (const scope of scopes) {
         path: `${scope.prefix}/files/{fileId}`,
         operationId: scope.operations.file,
         permission: READ_CONTENT,
+        ...IN_ITS_READ,
         summary: "A file of the revision, with an expiring download URL",
         request: { params: withFile, query: z.object(RevisionQuery) },
         responses: { ...revisionReadResponses(RevisionFile, "The file"), ...errorResponses(400, 404) },
@@ -174,6 +178,7 @@ for (const scope of scopes) {
         path: `${scope.prefix}/files/{fileId}/backlinks`,
         operationId: scope.operations.fileBacklinks,
         permission: READ_CONTENT,
+        ...IN_ITS_READ,
         summary: "The pages of the revision that link to the file",
         request: { params: withFile, query: z.object(listQuery) },
         responses: { ...revisionReadResponses(listOf(BacklinkItem), "Backlinks"), ...errorResponses(400, 404) },
@@ -189,6 +194,7 @@ for (const scope of scopes) {
         path: `${scope.prefix}/page/{pageId}`,
         operationId: scope.operations.page,
         permission: READ_CONTENT,
+        ...IN_ITS_READ,
         summary: "A page of the revision, with its body as markdown (default) or a document",
         request: { params: withPage, query: PageQuery },
         responses: { ...revisionReadResponses(RevisionPage, "The page"), ...errorResponses(400, 404) },
@@ -204,6 +210,7 @@ for (const scope of scopes) {
         path: `${scope.prefix}/page/{pageId}/links`,
         operationId: scope.operations.pageLinks,
         permission: READ_CONTENT,
+        ...IN_ITS_READ,
         summary: "The links of a page, with their status",
         request: { params: withPage, query: z.object({ ...listQuery, status: LinkStatusQuery }) },
         responses: { ...revisionReadResponses(LinkReport, "Link report"), ...errorResponses(400, 404) },
@@ -223,6 +230,7 @@ for (const scope of scopes) {
         path: `${scope.prefix}/page/{pageId}/backlinks`,
         operationId: scope.operations.pageBacklinks,
         permission: READ_CONTENT,
+        ...IN_ITS_READ,
         summary: "The pages of the revision that link to the page",
         request: { params: withPage, query: z.object(listQuery) },
         responses: { ...revisionReadResponses(listOf(BacklinkItem), "Backlinks"), ...errorResponses(400, 404) },
@@ -241,6 +249,7 @@ contentRoutes.openapi(
     path: "/spaces/{spaceId}/links",
     operationId: "listSpaceLinks",
     permission: { content: "view", on: "space" },
+    ...IN_ITS_READ,
     summary: "The link report of the space's active revision",
     tags: ["spaces"],
     request: { params: SpaceParams, query: z.object({ ...listQuery, status: LinkStatusQuery }) },
