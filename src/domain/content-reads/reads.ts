@@ -4,7 +4,8 @@ import { pageOfItems, type PageRequest } from "../../lib/pagination";
 import { presentChangeRequest } from "../change-requests/records";
 import { isFile } from "../revisions/entries";
 import { fileOf, presentFileObject, presentFiles, presentPage, presentPages, revisionType, type BodyFormat } from "../revisions/present";
-import { readContent, treeOf, type ResolvedSource, type RevisionRead } from "./revision-content";
+import { neighbourhoodEntries, selectPageNeighbourhood } from "../revisions/page-neighbourhood";
+import { readContent, selectHeads, stillAtRevision, treeOf, type ResolvedSource, type RevisionRead } from "./revision-content";
 
 /**
  * The revision, its pages and its files, as a space (seed 4.2) or a change request (4.4) reads them,
@@ -21,7 +22,7 @@ export async function getRevision(ctx: CallerContext, resolved: ResolvedSource, 
     object: "revision" as const,
     id: revision.id,
     parents: revision.parents,
-    pages: presentPages(treeOf(ctx, content)),
+    pages: presentPages(treeOf(ctx, resolved, content.entries.values())),
     files: await presentFiles(ctx, content.entries.values(), signedAt),
     reusableContents: [],
     tags: [],
@@ -40,15 +41,16 @@ export function mergedFromOf(ctx: CallerContext, resolved: ResolvedSource) {
 
 export async function listPages(ctx: CallerContext, resolved: ResolvedSource) {
   const content = await readContent(ctx, resolved, { withMarkdown: true });
-  return { value: { pages: presentPages(treeOf(ctx, content)) }, atRevision: content.atRevision };
+  return { value: { pages: presentPages(treeOf(ctx, resolved, content.entries.values())) }, atRevision: content.atRevision };
 }
 
+/** One page: reads the page, its ancestors and the pages below it only, whatever the size of the space. */
 export async function getPage(ctx: CallerContext, resolved: ResolvedSource, pageId: string, format: BodyFormat) {
-  const content = await readContent(ctx, resolved, { withMarkdown: true });
-  const presentation = treeOf(ctx, content, format);
+  const [heads, rows] = await ctx.db.batch([selectHeads(ctx, resolved), selectPageNeighbourhood(ctx.db, resolved.point, pageId)]);
+  const presentation = treeOf(ctx, resolved, neighbourhoodEntries(rows).values(), format);
   const page = presentation.tree.get(pageId);
   if (!page) throw notFound(`Page '${pageId}'`);
-  return { value: presentPage(page, presentation), atRevision: content.atRevision };
+  return { value: presentPage(page, presentation), atRevision: stillAtRevision(resolved, heads) };
 }
 
 export async function listFiles(ctx: CallerContext, resolved: ResolvedSource, request: PageRequest, signedAt: number) {

@@ -165,10 +165,9 @@ function selectLinks(ctx: CallerContext, resolved: ResolvedSource, which: NonNul
     );
 }
 
-/** The revision's page tree, presented with absolute app URLs (the page's path in the app). */
-export function treeOf(ctx: CallerContext, content: RevisionContent, format: BodyFormat = "markdown") {
-  const tree = new PageTree(content.entries.values());
-  const base = content.source.appBase;
+/** The page tree of `entries` (a revision's, or a page's neighbourhood), presented with absolute app URLs. */
+export function treeOf(ctx: CallerContext, resolved: ResolvedSource, entries: Iterable<Entry>, format: BodyFormat = "markdown") {
+  const tree = new PageTree(entries);
+  const base = resolved.appBase;
   return { tree, format, appUrl: (page: { id: string }) => ctx.urls.app(`${base}/${tree.path(page.id)}`.replace(/\/$/, "")) };
 }
-
