@@ -13,6 +13,11 @@ export interface RequestContext {
   urls: Urls;
   /** Keeps work (a queue send) alive after the response, without delaying it. */
   defer(promise: Promise<unknown>): void;
+  /**
+   * The request's D1 session reads, from now on, at least what `bookmark` saw: a write made in
+   * another session (the space's coordinator), which the response must then show.
+   */
+  readAfter(bookmark: string | null | undefined): void;
 }
 
 /** A request made with a valid API token. */

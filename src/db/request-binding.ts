@@ -4,10 +4,17 @@
  * request waited on them (reported in the `Server-Timing` response header). A local D1 round trip
  * costs several times a whole static response, so round trips are what a request costs.
  *
- * Statements are prepared lazily, on the D1 session current when they run: the session can then
- * be moved forward mid-request (`continueAfter`, after a Durable Object wrote) without the
+ * It also holds the request's D1 session (D1's Sessions API): reads may go to a read replica, and
+ * the session's bookmark, handed back to the client, lets its next request read at least what
+ * this one saw or wrote (docs/architecture.md, "Read replicas and bookmarks").
+ *
+ * Statements are prepared lazily, on the session current when they run: the session can then be
+ * moved forward mid-request (`continueAfter`, after the space's coordinator wrote) without the
  * statements Drizzle already prepared going to the old one.
  */
+
+/** How a request's session starts: on the primary (writes), or anywhere at least as new as a bookmark. */
+export type SessionStart = D1SessionConstraint | { bookmark: string };
 
 /** What the request spent in D1 so far. */
 export interface RoundTrips {
@@ -23,11 +30,37 @@ export class RequestBinding {
   private readonly spent: RoundTrips = { count: 0, ms: 0 };
   private inFlight = 0;
   private busySince = 0;
+  /** A bookmark this request's reads are known to be at least as new as (given, or reached elsewhere). */
+  private floor: string | null = null;
 
   constructor(
     private readonly binding: D1Database,
-    private target: Target = binding,
+    private target: Target | D1DatabaseSession = binding,
   ) {}
+
+  /** A binding whose statements run in one D1 session, started as `start` says. */
+  static inSession(binding: D1Database, start: SessionStart): RequestBinding {
+    const requestBinding = new RequestBinding(binding, binding.withSession(typeof start === "string" ? start : start.bookmark));
+    if (typeof start !== "string") requestBinding.floor = start.bookmark;
+    return requestBinding;
+  }
+
+  /** The newest bookmark the request's statements saw, or null when it ran none and was given none. */
+  bookmark(): string | null {
+    const session = "getBookmark" in this.target ? this.target.getBookmark() : null;
+    return latest(session, this.floor);
+  }
+
+  /**
+   * From now on, read at least what `bookmark` saw (a write made in another session: the space's
+   * coordinator's). Bookmarks sort oldest to newest as strings, so the newer one is kept.
+   */
+  continueAfter(bookmark: string | null | undefined): void {
+    if (!bookmark) return;
+    const newest = latest(this.bookmark(), bookmark)!;
+    this.floor = newest;
+    this.target = this.binding.withSession(newest);
+  }
 
   get roundTrips(): Readonly<RoundTrips> {
     return this.spent;
@@ -66,6 +99,11 @@ export class RequestBinding {
       if (--this.inFlight === 0) this.spent.ms += performance.now() - this.busySince;
     }
   }
+}
+
+function latest(a: string | null, b: string | null): string | null {
+  if (a === null || b === null) return a ?? b;
+  return a > b ? a : b;
 }
 
 /** A statement that is prepared on the binding's current target only when it is sent. */

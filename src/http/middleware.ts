@@ -2,11 +2,12 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv, RequestContext, TokenContext } from "../context";
 import { createDatabase } from "../db/client";
 import { RequestBinding } from "../db/request-binding";
-import { unauthorized } from "../lib/errors";
+import { errorBody, unauthorized } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { log } from "../lib/log";
 import { hashToken } from "../lib/tokens";
 import { createUrls } from "../lib/urls";
+import { D1_BOOKMARK_HEADER, sessionFor } from "./d1-bookmark";
 import { identifyCaller, routeAuthenticatesInItsRead } from "./lazy-authentication";
 import { ServerTiming } from "./server-timing";
 
@@ -26,11 +27,13 @@ export const requestIdAndLog: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /**
  * Builds the per-request services that domain code receives. Every D1 statement goes through the
- * request's binding, which counts the round trips the `Server-Timing` header reports.
+ * request's binding: one D1 session (read replicas, bookmarks: http/d1-bookmark.ts), and the
+ * round trips the `Server-Timing` header reports.
  */
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const timing = new ServerTiming();
-  const binding = new RequestBinding(c.env.DB);
+  const session = sessionFor(c.req.method, c.req.header(D1_BOOKMARK_HEADER));
+  const binding = RequestBinding.inSession(c.env.DB, "start" in session ? session.start : "first-unconstrained");
   const context: RequestContext = {
     db: createDatabase(binding.asD1()),
     env: c.env,
@@ -39,11 +42,15 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
       c.executionCtx.waitUntil(
         promise.catch((error: unknown) => log("error", "deferred work failed", { requestId: c.get("requestId"), error: String(error) })),
       ),
+    readAfter: (bookmark) => binding.continueAfter(bookmark),
   };
   c.set("context", context);
   c.set("serverTiming", timing);
-  await next();
+  if ("problem" in session) c.res = c.json(errorBody(400, session.problem), 400);
+  else await next();
   c.header("Server-Timing", timing.header(binding.roundTrips));
+  const bookmark = binding.bookmark();
+  if (bookmark) c.header(D1_BOOKMARK_HEADER, bookmark);
 };
 
 /**
