@@ -70,6 +70,14 @@ async function ratios(reference: Workload, workloads: Workload[]): Promise<Map<s
   return new Map([...samples].map(([name, values]) => [name, median(values)]));
 }
 
+/** A workload whose expected answer is not a 200 (counted as a 200 by `throughput`). */
+const expectStatus = (status: number, fetch: Workload["fetch"]): Workload["fetch"] => async () => {
+  const response = await fetch();
+  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}`);
+  await response.arrayBuffer();
+  return new Response("{}");
+};
+
 const api = (user: TestUser, path: string, headers: Record<string, string> = {}): Workload["fetch"] =>
   () => workerUnderTest.fetch(`${ORIGIN}${path}`, { headers: { authorization: `Bearer ${user.token}`, ...headers } });
 
@@ -91,7 +99,9 @@ describe("read cost", () => {
     const baseline = baselineHandler({ logs: false });
     const pagePath = (tree: SeededTree) => `/v1/spaces/${tree.spaceId}/content/page/${tree.leafPageId}`;
     const reads: Workload[] = [
+      // Where the Worker's own cost goes: the line it logs for every request, and everything but D1.
       { name: "baseline + the request log line", fetch: () => baselineHandler({ logs: true })(`${ORIGIN}/baseline/${small.spaceId}`) },
+      { name: "the Worker's 400 for a bad bookmark (no D1)", fetch: expectStatus(400, api(user, `/v1/spaces/${small.spaceId}`, { "x-d1-bookmark": "not a bookmark" })) },
       { name: "GET /v1/spaces/{id}", fetch: api(user, `/v1/spaces/${small.spaceId}`) },
       { name: "GET /v1/orgs/{id}", fetch: api(user, `/v1/orgs/${organization.id}`) },
       { name: "one page (cached)", fetch: api(user, pagePath(small)) },

@@ -46,10 +46,10 @@ export async function revisionResponse<T>(c: Context<AppEnv>, options: RevisionR
   const timing = c.get("serverTiming");
   const started = performance.now();
   const cached = bypassesCache(c) ? undefined : await caches.default.match(key);
-  let stored: { body: () => Promise<string>; etag: string };
+  let stored: { body: () => Promise<string>; stream?: ReadableStream | null; etag: string };
   if (cached?.ok && cached.headers.get("ETag")) {
     timing.add("cache", performance.now() - started, "hit");
-    stored = { body: () => cached.text(), etag: cached.headers.get("ETag")! };
+    stored = { body: () => cached.text(), stream: cached.body, etag: cached.headers.get("ETag")! };
   } else {
     timing.add("cache", performance.now() - started, bypassesCache(c) ? "bypass" : "miss");
     const read = await options.produce(window);
@@ -65,9 +65,12 @@ export async function revisionResponse<T>(c: Context<AppEnv>, options: RevisionR
   if (ifNoneMatchMatches(c.req.header("if-none-match"), etag)) {
     return new Response(null, { status: 304, headers }) as JsonResponse<T>;
   }
+  const okHeaders = { ...headers, "Content-Type": "application/json" };
+  // A cached body with nothing to add is passed through as a stream, never read into a string.
+  if (!live && stored.stream) return new Response(stored.stream, { status: 200, headers: okHeaders }) as JsonResponse<T>;
   const body = await stored.body();
   const withLive = live ? `${body.slice(0, -1)},${live.slice(1)}` : body;
-  return new Response(withLive, { status: 200, headers: { ...headers, "Content-Type": "application/json" } }) as JsonResponse<T>;
+  return new Response(withLive, { status: 200, headers: okHeaders }) as JsonResponse<T>;
 }
 
 /**
