@@ -7,8 +7,9 @@ import { findCallerByTokenHash, invalidApiToken } from "../domain/users/callers"
  * Authentication in the read's own round trip. By default the authentication middleware looks
  * the token up before the route runs: one round trip, then the route's own. A route declared with
  * `authenticatesInItsRead` (hot reads: a space, an organization, revision content) skips it: its
- * domain read sends the lookup in its own batch (domain/users/callers.ts, `batchAsCaller`), and
- * an unknown token is still a 401 before anything else is looked at.
+ * domain read starts from the caller behind the token, in the same statement as the object and
+ * the membership (domain/users/callers.ts), and an unknown token is still a 401 before anything
+ * else is looked at.
  */
 
 /** Marks such a route (a no-op middleware the authentication middleware looks for). */

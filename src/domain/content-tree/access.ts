@@ -1,13 +1,14 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequesterContext } from "../../context";
-import { collections, organizationMembers, spaces, type CollectionRow, type MemberRow, type SpaceRow } from "../../db/schema";
+import { runBatch } from "../../db/batch";
+import { collections, organizationMembers, spaces, users, type CollectionRow, type MemberRow, type SpaceRow } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { assertContentAction, assertOrganizationAction, contentLevel, type Membership } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import { membershipOf, noteMemberActivity } from "../organizations/access";
-import { batchAsCaller, callerIdOf } from "../users/callers";
-import { selectCollectionChain, type AncestorRow } from "./tree";
+import { callerColumns, callerIdOf, identifiedCaller, isCaller } from "../users/callers";
+import { collectionChainColumn, selectCollectionChain, type AncestorRow } from "./tree";
 
 /** A space or collection as the caller may see it, with the caller's level on it. */
 export interface ContentAccess<Row> {
@@ -73,23 +74,25 @@ export async function loadSpaceAccessWith(
   spaceId: string,
   alongside: readonly BatchItem<"sqlite">[],
 ): Promise<[ContentAccess<SpaceRow>, unknown[]]> {
-  const [callerContext, [rows, chain, ...others]] = await batchAsCaller(ctx, [
-    ctx.db
-      .select({ space: spaces, member: memberColumns })
-      .from(spaces)
-      .leftJoin(organizationMembers, callerMembership(ctx, spaces.organizationId))
-      .where(eq(spaces.id, spaceId))
-      .limit(1),
-    selectCollectionChain(ctx.db, sql`SELECT parent_id FROM ${spaces} WHERE id = ${spaceId}`),
-    ...alongside,
-  ]);
-  const [row] = rows;
-  const member = row && asMember(row.member, row.space.organizationId);
-  const levels = [row?.space.defaultLevel ?? null, ...levelsOf(chain)];
-  const level = levelOn(member, levels, row?.space.createdBy);
-  if (!row || !member || level === null) throw spaceNotFound(spaceId);
+  // One statement: the caller (known, or behind the token), the space, the caller's membership
+  // and the space's collection chain.
+  const access = ctx.db
+    .select({ ...callerColumns, space: spaces, member: memberColumns, chain: collectionChainColumn(spaces.parentId) })
+    .from(users)
+    .leftJoin(spaces, eq(spaces.id, spaceId))
+    .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, spaces.organizationId), eq(organizationMembers.userId, users.id)))
+    .where(isCaller(ctx))
+    .limit(1);
+  const [rows, ...others] = alongside.length === 0 ? [await access] : await runBatch(ctx.db, [access, ...alongside]);
+  const [row] = rows as Array<Awaited<typeof access>[number]>;
+  const callerContext = identifiedCaller(ctx, row);
+  const space = row?.space;
+  const member = space && asMember(row.member, space.organizationId);
+  const levels = [space?.defaultLevel ?? null, ...levelsOf(row?.chain ?? [])];
+  const level = levelOn(member, levels, space?.createdBy);
+  if (!space || !member || level === null) throw spaceNotFound(spaceId);
   noteMemberActivity(ctx, member);
-  return [{ callerContext, row: row.space, member, membership: membershipOf(member), level, levels }, others];
+  return [{ callerContext, row: space, member, membership: membershipOf(member), level, levels }, others];
 }
 
 /** A collection, the caller's membership and the collection's chain: one round trip. */

@@ -1,10 +1,10 @@
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
-import { organizationMembers, organizations, teamMembers, type MemberRow, type OrganizationRow } from "../../db/schema";
+import { organizationMembers, organizations, teamMembers, users, type MemberRow, type OrganizationRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { enqueue } from "../../lib/jobs";
 import type { Membership } from "../../lib/permissions";
-import { batchAsCaller, callerIdOf } from "../users/callers";
+import { callerColumns, identifiedCaller, isCaller } from "../users/callers";
 
 export interface OrganizationAccess {
   /** The request, its caller identified (by this read's own batch when it came with a token only). */
@@ -34,16 +34,16 @@ const memberColumns = {
  * same 404 as for an organization that does not exist, so ids reveal nothing.
  */
 export async function loadOrganizationAccess(ctx: RequesterContext, organizationId: string): Promise<OrganizationAccess> {
-  const callerId = callerIdOf(ctx);
-  const [callerContext, [[row]]] = await batchAsCaller(ctx, [
-    ctx.db
-      .select({ organization: organizations, member: memberColumns, ownsTeam: ownsTeamOf(callerId) })
-      .from(organizations)
-      .innerJoin(organizationMembers, and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, callerId)))
-      .where(eq(organizations.id, organizationId))
-      .limit(1),
-  ]);
-  if (!row || row.member.disabled) throw organizationNotFound(organizationId);
+  // One statement: the caller (known, or behind the token), the organization and their membership.
+  const [row] = await ctx.db
+    .select({ ...callerColumns, organization: organizations, member: memberColumns, ownsTeam: ownsTeamOf(sql`${users.id}`) })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, organizationId))
+    .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, users.id)))
+    .where(isCaller(ctx))
+    .limit(1);
+  const callerContext = identifiedCaller(ctx, row);
+  if (!row?.organization || !row.member || row.member.disabled) throw organizationNotFound(organizationId);
   noteMemberActivity(ctx, row.member);
   return { callerContext, organization: row.organization, member: row.member, membership: membershipOf(row.member, row.ownsTeam) };
 }

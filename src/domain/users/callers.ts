@@ -1,5 +1,4 @@
 import { eq, sql, type SQL } from "drizzle-orm";
-import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
 import type { Database } from "../../db/client";
 import { apiTokens, users, type UserRow } from "../../db/schema";
@@ -7,8 +6,8 @@ import { unauthorized } from "../../lib/errors";
 
 /**
  * Who is calling, by the SHA-256 hash of their API token. The one definition of a token that
- * authenticates (`validToken`): the middleware's lookup and the lookup a read sends in its own
- * batch (`batchAsCaller`) both use it, so revoking a token (deleting its row) refuses the very
+ * authenticates (`validToken`): the middleware's lookup and the reads that start from the caller
+ * (`isCaller`, `identifiedCaller`) both use it, so revoking a token (deleting its row) refuses the very
  * next request, whichever way it is authenticated. Nothing caches token -> user.
  */
 
@@ -37,18 +36,39 @@ export function callerIdOf(ctx: RequesterContext): string | SQL {
 }
 
 /**
- * Runs `statements` in one batch (one round trip, one transaction), with the caller's lookup in
- * front when the request's token was not looked up yet. An unknown token is a 401 before any
- * other result is looked at, so nothing about the objects read is revealed to it.
+ * The caller's columns in a statement that starts from them (`FROM users WHERE users.id =
+ * callerIdOf(ctx)`, the object read joined to it), under names of their own: D1 returns batched
+ * rows keyed by column name, and `id` or `created_at` would collide with the object's.
  */
-export async function batchAsCaller<T extends readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>(
-  ctx: RequesterContext,
-  statements: T,
-): Promise<[CallerContext, BatchResponse<T>]> {
-  if ("caller" in ctx) return [ctx, await ctx.db.batch(statements)];
-  const [callers, ...results] = await ctx.db.batch([selectCallerByTokenHash(ctx.db, ctx.tokenHash), ...statements]);
-  const caller = callers[0]?.user;
-  if (!caller) throw invalidApiToken();
+export const callerColumns = {
+  callerId: sql<string | null>`${users.id}`.as("caller_id"),
+  callerEmail: sql<string>`${users.email}`.as("caller_email"),
+  callerDisplayName: sql<string>`${users.displayName}`.as("caller_display_name"),
+  callerPhotoURL: sql<string | null>`${users.photoURL}`.as("caller_photo_url"),
+  callerEmailVerified: sql<boolean>`${users.emailVerified}`.mapWith(users.emailVerified).as("caller_email_verified"),
+  callerCreatedAt: sql<string>`${users.createdAt}`.as("caller_created_at"),
+};
+
+/** The row a statement starts from: the caller, known or behind the token. */
+export const isCaller = (ctx: RequesterContext): SQL => eq(users.id, callerIdOf(ctx));
+
+type CallerColumns = { [K in keyof typeof callerColumns]: unknown };
+
+/**
+ * The request as the identified caller, from the row of a statement that starts from the caller:
+ * no row means no such token (or user), a 401 before anything else of the row is looked at.
+ */
+export function identifiedCaller(ctx: RequesterContext, row: CallerColumns | undefined): CallerContext {
+  if (!row?.callerId) throw invalidApiToken();
+  if ("caller" in ctx) return ctx;
+  const caller: UserRow = {
+    id: row.callerId as string,
+    email: row.callerEmail as string,
+    displayName: row.callerDisplayName as string,
+    photoURL: row.callerPhotoURL as string | null,
+    emailVerified: row.callerEmailVerified as boolean,
+    createdAt: row.callerCreatedAt as string,
+  };
   const { tokenHash: _identified, ...request } = ctx;
-  return [{ ...request, caller }, results as unknown as BatchResponse<T>];
+  return { ...request, caller };
 }
