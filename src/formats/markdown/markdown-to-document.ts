@@ -216,7 +216,7 @@ class DocumentBuilder {
 
   /** Flattens phrasing content into leaves (marks accumulated on the way down) and inlines. */
   private phrasing(nodes: readonly PhrasingContent[], marks: readonly MarkType[]): Array<Leaf | InlineNode> {
-    return nodes.flatMap((node) => this.phrase(node, marks));
+    return (this.untrusted ? withoutInlineScripts(nodes) : nodes).flatMap((node) => this.phrase(node, marks));
   }
 
   private phrase(node: PhrasingContent, marks: readonly MarkType[]): Array<Leaf | InlineNode> {
@@ -275,6 +275,26 @@ function isSafeUrl(url: string): boolean {
   // Browsers ignore control characters and whitespace inside a scheme (`java\tscript:`).
   const scheme = /^([^/?#]*?):/.exec(url.replace(/[\u0000-\u0020\u007f]/g, ""))?.[1];
   return scheme === undefined || ["http", "https", "mailto"].includes(scheme.toLowerCase());
+}
+
+/**
+ * Inline `<script>`/`<style>` elements arrive as an opening tag, the markdown between, and a
+ * closing tag, each a node of its own: everything from the opening tag to its closing one goes.
+ */
+function withoutInlineScripts(nodes: readonly PhrasingContent[]): PhrasingContent[] {
+  const kept: PhrasingContent[] = [];
+  let inside: string | null = null;
+  for (const node of nodes) {
+    const html = node.type === "html" ? node.value : "";
+    if (inside !== null) {
+      if (new RegExp(`</${inside}\\s*>`, "i").test(html)) inside = null;
+      continue;
+    }
+    const opening = /^<(script|style)\b/i.exec(html);
+    if (opening && !new RegExp(`</${opening[1]}\\s*>`, "i").test(html)) inside = opening[1]!;
+    kept.push(node);
+  }
+  return kept;
 }
 
 /** What a reader sees of raw HTML: no script or style element, no comment, no tag. */
