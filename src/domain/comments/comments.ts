@@ -93,7 +93,7 @@ export async function getComment(ctx: CallerContext, place: CommentPlace, commen
 
 export async function postComment(ctx: CallerContext, place: CommentPlace, input: PostCommentInput) {
   const scope = await loadCommentScope(ctx, place);
-  assertMayPost(scope, "comment");
+  assertMayPost(scope);
   await assertTarget(ctx, scope, input);
   const body = storedBody(input.body);
   const id = newId();

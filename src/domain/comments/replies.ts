@@ -69,7 +69,7 @@ export async function getReply(ctx: CallerContext, place: CommentPlace, commentI
  */
 export async function postReply(ctx: CallerContext, place: CommentPlace, commentId: string, body: Parameters<typeof storedBody>[0], format: Format) {
   const scope = await loadCommentScope(ctx, place);
-  assertMayPost(scope, "reply");
+  assertMayPost(scope);
   const comment = await findComment(ctx, scope, commentId);
   const markdown = storedBody(body);
   const id = newId();

@@ -5,8 +5,7 @@ import type { Database } from "../../db/client";
 import { commentReactions, commentReplies, comments } from "../../db/schema";
 import { documentToMarkdown, markdownNestingProblem } from "../../formats/markdown";
 import { badRequest } from "../../lib/errors";
-import { assertCommentAction, type CommentAction } from "../../lib/permissions";
-import type { Role } from "../../lib/roles";
+import { assertCommentAction, assertContentAction, type CommentAction } from "../../lib/permissions";
 import type { CommentBodyInputValue } from "../../schemas/comment";
 import { assertLive } from "../spaces/spaces";
 import type { CommentScope } from "./scope";
@@ -53,10 +52,10 @@ export function assertUpdate(scope: CommentScope, callerId: string, postedBy: st
   if (both) throw badRequest(`Invalid body field 'removedReactions': '${both}' is also in addedReactions`);
 }
 
-/** Whether the caller may write in the place at all (live space, `comment` level), before a post. */
-export function assertMayPost(scope: CommentScope, what: "comment" | "reply") {
+/** Whether the caller may post in the place: the space is live and they have the `comment` level. */
+export function assertMayPost(scope: CommentScope) {
   assertLive(scope.space.row);
-  assertCommentAction(scope.space.level as Role, false, "reply", what);
+  assertContentAction(scope.space.level, "comment", "space");
 }
 
 /** A comment, or a reply in the comment `commentId`. */
