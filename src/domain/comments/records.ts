@@ -99,14 +99,9 @@ export function presentComment(record: CommentRecord, extras: Extras, viewer: Vi
   const resolved = row.status === "resolved" && row.resolvedAt !== null;
   return {
     object: "comment",
-    id: row.id,
-    postedBy: presentUser(joinedUser(record, "poster", row.postedBy), viewer.urls),
-    postedAt: row.postedAt,
-    ...(row.editedAt ? { editedAt: row.editedAt } : {}),
-    reactions: presentReactions(extras.reactions.get(row.id) ?? [], viewer.urls),
+    ...presentPost(record, row, extras, viewer),
     replies: repliers.reduce((total, entry) => total + entry.count, 0),
     repliers,
-    body: presentBody(row.body, viewer.format),
     target: {
       ...(row.nodeId ? { node: { id: row.nodeId } } : {}),
       ...(row.tableCellRecord && row.tableCellDefinition ? { tableCell: { record: row.tableCellRecord, definition: row.tableCellDefinition } } : {}),
@@ -116,7 +111,6 @@ export function presentComment(record: CommentRecord, extras: Extras, viewer: Vi
       revision: row.revisionId,
     },
     urls: { location: viewer.urls.api(`${viewer.path}/comments/${row.id}`) },
-    permissions: commentPermissions(viewer.level, row.postedBy === viewer.callerId),
     ...(resolved
       ? {
           status: "resolved" as const,
@@ -131,13 +125,20 @@ export function presentReply(record: ReplyRecord, extras: Extras, viewer: Viewer
   const { reply: row } = record;
   return {
     object: "comment-reply",
+    ...presentPost(record, row, extras, viewer),
+    urls: { location: viewer.urls.api(`${viewer.path}/comments/${row.commentId}/replies/${row.id}`) },
+  };
+}
+
+/** What a comment and a reply both show: who posted what when, its reactions, and what the caller may do with it. */
+function presentPost(record: Record<string, unknown>, row: CommentRow | CommentReplyRow, extras: Extras, viewer: Viewer) {
+  return {
     id: row.id,
     postedBy: presentUser(joinedUser(record, "poster", row.postedBy), viewer.urls),
     postedAt: row.postedAt,
     ...(row.editedAt ? { editedAt: row.editedAt } : {}),
     reactions: presentReactions(extras.reactions.get(row.id) ?? [], viewer.urls),
     body: presentBody(row.body, viewer.format),
-    urls: { location: viewer.urls.api(`${viewer.path}/comments/${row.commentId}/replies/${row.id}`) },
     permissions: commentPermissions(viewer.level, row.postedBy === viewer.callerId),
   };
 }

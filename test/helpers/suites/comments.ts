@@ -1,5 +1,6 @@
 import type { Comment, CommentReply } from "@gitbook/api";
 import { expect } from "vitest";
+import { PLACES } from "../../../src/routes/comments/places";
 import { createChangeRequest, createSpace } from "../content";
 import type { TestUser } from "../fixtures";
 import { call, type ApiResponse } from "../http";
@@ -29,23 +30,8 @@ export interface Place {
   operations: Record<"list" | "post" | "get" | "update" | "delete" | "listReplies" | "postReply" | "getReply" | "updateReply" | "deleteReply" | "commenters", string>;
 }
 
-const SPACE_OPERATIONS: Place["operations"] = {
-  list: "listCommentsInSpace",
-  post: "postCommentInSpace",
-  get: "getCommentInSpace",
-  update: "updateCommentInSpace",
-  delete: "deleteCommentInSpace",
-  listReplies: "listCommentRepliesInSpace",
-  postReply: "postCommentReplyInSpace",
-  getReply: "getCommentReplyInSpace",
-  updateReply: "updateCommentReplyInSpace",
-  deleteReply: "deleteCommentReplyInSpace",
-  commenters: "listCommentersInSpace",
-};
-
-const CHANGE_REQUEST_OPERATIONS = Object.fromEntries(
-  Object.entries(SPACE_OPERATIONS).map(([key, operationId]) => [key, operationId.replace(/InSpace$/, "InChangeRequest")]),
-) as Place["operations"];
+/** GitBook's operationIds of each place, as the routes declare them (test/http/matrix checks them against GitBook's spec). */
+const [SPACE_OPERATIONS, CHANGE_REQUEST_OPERATIONS] = PLACES.map((place) => place.operations) as [Place["operations"], Place["operations"]];
 
 export const PLACE_KINDS = ["space", "change request"] as const;
 
