@@ -95,6 +95,7 @@ describe.each(PLACE_KINDS)("replies to a comment on a %s", (kind) => {
     expect(errorMessage(await call("GET", repliesPath(place, NO_SUCH_ID), { token: f.read.token }), 404)).toBe(`Comment '${NO_SUCH_ID}' not found`);
     expect(errorMessage(await getReply(f.read, place, other.id, reply.id), 404)).toBe(`Comment reply '${reply.id}' not found`);
     expect(errorMessage(await getReply(f.read, place, comment.id, NO_SUCH_ID), 404)).toBe(`Comment reply '${NO_SUCH_ID}' not found`);
+    expect(errorMessage(await putReply(f.comment, place, other.id, reply.id, { addedReactions: ["👍"] }), 404)).toBe(`Comment reply '${reply.id}' not found`);
     expect(errorMessage(await postReply(f.comment, place, comment.id, {}), 400)).toMatch(/^Invalid body field 'body'/);
     expect(errorMessage(await postReply(f.comment, place, comment.id, { ...markdown("x"), page: "p" }), 400)).toBe("Invalid body field 'page': not a field this operation accepts");
     expect(errorMessage(await postReply(f.comment, place, comment.id, markdown("y".repeat(65537))), 400)).toMatch(/^Invalid body field 'body\.markdown': .*65536/);
