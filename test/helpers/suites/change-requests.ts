@@ -4,7 +4,7 @@ import { createSpace, editContent, flattenPages, mainPages } from "../content";
 import type { TestUser } from "../fixtures";
 import { call } from "../http";
 import { expectSpecResponse } from "../spec";
-import { f, orgId, useSuiteFixture } from "./spaces";
+import { f, orgId, useSuiteFixture } from "./organization-fixture";
 
 /*
  * Change request routes (src/routes/change-requests.ts) through HTTP and GitBook's official

@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { changeRequestPages, createChangeRequest, createSpace, editContent, flattenPages, mainPages } from "../content";
 import type { TestUser } from "../fixtures";
 import { call, workerUnderTest } from "../http";
-import { f, orgId, useSuiteFixture } from "./spaces";
+import { f, orgId, useSuiteFixture } from "./organization-fixture";
 
 /*
  * Content routes (seed 4.2 and 4.4) through HTTP and GitBook's official client: editing a change

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { beforeAll, expect } from "vitest";
+import { expect } from "vitest";
 import { createDatabase } from "../../../src/db/client";
 import { spaces } from "../../../src/db/schema";
 import type { Role } from "../../../src/lib/roles";
-import { organizationWithEveryRole, type TestUser } from "../fixtures";
+import type { TestUser } from "../fixtures";
 import { call } from "../http";
 import { expectSpecResponse } from "../spec";
 
@@ -16,7 +16,7 @@ import { expectSpecResponse } from "../spec";
  * organization, and every test that changes something makes its own spaces.
  */
 
-export type Fixture = Awaited<ReturnType<typeof organizationWithEveryRole>>;
+export { f, orgId, useSuiteFixture, type Fixture } from "./organization-fixture";
 
 export type Space = {
   object: "space";
@@ -184,17 +184,3 @@ export function expectNewSpaceCounters(space: Space) {
 
 /** The space without what changes on any write (for "nothing changed but the timestamp" checks). */
 export const withoutUpdatedAt = ({ updatedAt: _ignored, ...rest }: Space) => rest;
-
-/** One organization with every role, shared by the describes below (each makes its own spaces). */
-export let f: Fixture;
-
-export let orgId: string;
-
-/** Registers the fixture hooks in the test file that calls it (each file has storage of its own to fill). */
-export function useSuiteFixture() {
-  beforeAll(async () => {
-    f = await organizationWithEveryRole();
-    orgId = f.organization.id;
-  }, 60_000);
-}
-
