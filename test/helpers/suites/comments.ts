@@ -5,7 +5,7 @@ import { createChangeRequest, createSpace } from "../content";
 import type { TestUser } from "../fixtures";
 import { call, type ApiResponse } from "../http";
 import { expectSpecResponse } from "../spec";
-import { f, orgId, useSuiteFixture } from "./spaces";
+import { f, orgId, useSuiteFixture } from "./organization-fixture";
 
 /*
  * Comment routes (src/routes/comments/) through HTTP and GitBook's official client: comments
