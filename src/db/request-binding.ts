@@ -33,21 +33,28 @@ export class RequestBinding {
   /** A bookmark this request's reads are known to be at least as new as (given, or reached elsewhere). */
   private floor: string | null = null;
 
+  /** Null until the first statement: a session is opened only by a request that uses D1. */
+  private target: Target | D1DatabaseSession | null;
+  private start: SessionStart | null = null;
+
   constructor(
     private readonly binding: D1Database,
-    private target: Target | D1DatabaseSession = binding,
-  ) {}
+    target: Target | null = binding,
+  ) {
+    this.target = target;
+  }
 
-  /** A binding whose statements run in one D1 session, started as `start` says. */
+  /** A binding whose statements run in one D1 session, started as `start` says (when first used). */
   static inSession(binding: D1Database, start: SessionStart): RequestBinding {
-    const requestBinding = new RequestBinding(binding, binding.withSession(typeof start === "string" ? start : start.bookmark));
+    const requestBinding = new RequestBinding(binding, null);
+    requestBinding.start = start;
     if (typeof start !== "string") requestBinding.floor = start.bookmark;
     return requestBinding;
   }
 
   /** The newest bookmark the request's statements saw, or null when it ran none and was given none. */
   bookmark(): string | null {
-    const session = "getBookmark" in this.target ? this.target.getBookmark() : null;
+    const session = this.target && "getBookmark" in this.target ? this.target.getBookmark() : null;
     return latest(session, this.floor);
   }
 
@@ -72,7 +79,10 @@ export class RequestBinding {
     const database = {
       prepare: (query: string) => new LazyStatement(self, query, []),
       batch: <T>(statements: D1PreparedStatement[]) =>
-        self.roundTrip(() => self.target.batch<T>(statements.map((statement) => (statement as unknown as LazyStatement).preparedOn(self.target)))),
+        self.roundTrip(() => {
+          const target = self.currentTarget();
+          return target.batch<T>(statements.map((statement) => (statement as unknown as LazyStatement).preparedOn(target)));
+        }),
       exec: (query: string) => self.roundTrip(() => self.binding.exec(query)),
       withSession: (constraintOrBookmark?: string) => self.binding.withSession(constraintOrBookmark),
       dump: () => self.roundTrip(() => self.binding.dump()),
@@ -80,12 +90,11 @@ export class RequestBinding {
     return database as unknown as D1Database;
   }
 
-  /** Runs statements on `target` from now on (a D1 session). */
-  useTarget(target: Target): void {
-    this.target = target;
-  }
-
   currentTarget(): Target {
+    if (!this.target) {
+      const start = this.start ?? "first-unconstrained";
+      this.target = this.binding.withSession(typeof start === "string" ? start : start.bookmark);
+    }
     return this.target;
   }
 
