@@ -6,3 +6,4 @@ export * from "./teams";
 export * from "./revisions";
 export * from "./change-requests";
 export * from "./idempotency";
+export * from "./search";

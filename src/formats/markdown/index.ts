@@ -10,3 +10,4 @@ export { documentToMarkdown } from "./document-to-markdown";
 export { markdownToDocument } from "./markdown-to-document";
 export { parseMarkdownPage, type PageMetadataFromMarkdown, type ParsedMarkdownPage } from "./frontmatter";
 export { extractLinks, resolveBatchRefs, rewriteLinkUrls, type ExtractedLink, type LinkTarget } from "./links";
+export { markdownSections, slugOfHeading, type TextSection } from "./sections";
