@@ -12,6 +12,7 @@ import { changeRequestsRouter } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
 import { fileDownloadRoutes } from "./routes/file-downloads";
 import { organizationsRouter } from "./routes/organizations";
+import { searchRoutes } from "./routes/search";
 import { spacesRouter } from "./routes/spaces";
 import { teamsRouter } from "./routes/teams";
 import { userRoutes } from "./routes/user";
@@ -50,7 +51,7 @@ export function createApp() {
   // Before authentication, so that guessing tokens is limited too.
   app.use("/v1/*", rateLimitPerToken);
   app.use("/v1/*", authenticate);
-  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, collectionRoutes];
+  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, collectionRoutes, searchRoutes];
   for (const routes of routers) {
     app.route("/v1", routes);
   }
