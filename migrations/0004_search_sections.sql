@@ -1,5 +1,5 @@
 CREATE TABLE `search_sections` (
-	`id` integer PRIMARY KEY NOT NULL,
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`space_id` text NOT NULL,
 	`page_id` text NOT NULL,
 	`position` integer NOT NULL,

@@ -16,8 +16,11 @@ import { spaces } from "./content";
 export const searchSections = sqliteTable(
   "search_sections",
   {
-    /** The rowid, shared with the FTS index (`content_rowid`). */
-    id: integer("id").primaryKey(),
+    /**
+     * The rowid, shared with the FTS index (`content_rowid`). Never reused (AUTOINCREMENT), so a
+     * row id names one version of a section for good.
+     */
+    id: integer("id").primaryKey({ autoIncrement: true }),
     spaceId: text("space_id")
       .notNull()
       .references(() => spaces.id, { onDelete: "cascade" }),
