@@ -19,8 +19,10 @@ export interface SearchQuery {
 const HAS_TOKEN = /[\p{L}\p{N}]/u;
 
 export function parseSearchQuery(text: string): SearchQuery {
-  const words = text.split(/\s+/).filter((word) => HAS_TOKEN.test(word));
-  return { words, prefix: words.length > 0 && !/\s$/.test(text) };
+  const typed = text.split(/\s+/);
+  const words = typed.filter((word) => HAS_TOKEN.test(word));
+  // Still being typed: the text ends in a word (not in a space, nor in punctuation after one).
+  return { words, prefix: HAS_TOKEN.test(typed.at(-1)!) };
 }
 
 /** The FTS5 expression of the query's words (empty when it has none). */
