@@ -36,17 +36,14 @@ export interface PageText {
  */
 const MAX_JSON_BYTES_PER_STATEMENT = 900_000;
 
-// Private-use characters mark matches in highlights and snippets (search.ts); text never holds them.
-const MARKERS = /[\uE000\uE001]/g;
-
 /** The index rows of one page: `[position, anchor, description, heading, body]` per section. */
 export function sectionRowsOf(page: PageText): Array<[number, string, string, string, string]> {
   return markdownSections(page.markdown).map((section, position) => [
     position,
     section.anchor,
-    position === 0 ? page.description.replace(MARKERS, "") : "",
-    section.heading.replace(MARKERS, ""),
-    section.text.replace(MARKERS, ""),
+    position === 0 ? page.description : "",
+    section.heading,
+    section.text,
   ]);
 }
 
@@ -75,7 +72,7 @@ export function insertPageRows(db: Database, spaceId: string, pages: readonly Pa
   };
   for (const page of pages) {
     for (const [position, anchor, description, heading, body] of sectionRowsOf(page)) {
-      const row = JSON.stringify([page.id, position, anchor, page.title.replace(MARKERS, ""), description, heading, body]);
+      const row = JSON.stringify([page.id, position, anchor, page.title, description, heading, body]);
       const size = new TextEncoder().encode(row).byteLength;
       if (bytes + size > MAX_JSON_BYTES_PER_STATEMENT) flush();
       batch.push(row);

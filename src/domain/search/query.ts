@@ -49,9 +49,15 @@ export function containsQuery(text: string, query: SearchQuery): boolean {
   );
 }
 
-/** Letters and digits runs, lower-cased with diacritics removed (unicode61 remove_diacritics 2). */
+/** A run of letters and digits (with their combining marks): a token, as unicode61 splits text. */
+export const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/** A token as the index folds it: lower case, diacritics removed (unicode61 remove_diacritics 2). */
+export const foldToken = (word: string) => word.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+
+/** The folded tokens of a text. */
 export function foldedTokens(text: string): string[] {
-  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...text.matchAll(WORD)].map((match) => foldToken(match[0])).filter((token) => token !== "");
 }
 
 /** A short, stable tag of the query, so a cursor made for one query is refused for another. */

@@ -16,18 +16,15 @@ import { matchExpression, queryTag, type SearchQuery } from "./query";
  * already served is not served again even when others are added; `rank` is the page's position
  * in the whole ranked set, computed from how many pages rank before it.
  *
- * One statement ranks, counts and pages, and fetches the matching sections of the pages served
- * with their scores and excerpts; a second (pageTrail) reads their paths and ancestors.
+ * One statement ranks, counts and pages, and fetches the best matching sections of the pages
+ * served; a second (pageTrails) reads their paths and ancestors.
  */
 
 /** bm25 weights, in the order of search_index's columns: space_id, title, description, heading, body. */
 const RANKING = sql.raw("bm25(search_index, 0, 10, 3, 5, 1)");
 
-/** Marks what matched in highlights and excerpts (private-use characters no indexed text holds). */
-export const MATCH_START = "\uE000";
-export const MATCH_END = "\uE001";
-/** The body excerpt of a section: about this many words around what matched. */
-const EXCERPT_TOKENS = 24;
+/** Sections returned per page: its best few, and its root section (which stands for a title match). */
+export const MAX_SECTIONS_PER_PAGE = 5;
 
 /**
  * Above this many spaces, the index is not asked to narrow matches to them by their space_id
@@ -44,12 +41,9 @@ export interface RankedSection {
   position: number;
   anchor: string;
   heading: string;
+  body: string;
   /** The section's bm25 (lower is better). */
   score: number;
-  /** The heading with its matched words between MATCH_START and MATCH_END. */
-  markedHeading: string;
-  /** The body excerpt, marked the same way. */
-  excerpt: string;
 }
 
 export interface RankedPage {
@@ -59,7 +53,7 @@ export interface RankedPage {
   rank: number;
   /** The page's bm25 (lower is better). */
   best: number;
-  /** Its matching sections, best first. */
+  /** Its best matching sections, best first, and its root section if it matched. */
   sections: RankedSection[];
 }
 
@@ -73,6 +67,11 @@ export interface RankedPages {
 type CountRow = { kind: 0; total: number; remaining: number };
 type SectionRow = { kind: 1 } & RankedSection;
 
+/**
+ * The index is queried once: bm25 is computed in that one pass over the matches. (Reopening the
+ * query per result row, as FTS5's snippet() and highlight() would need after ranking, makes bm25
+ * recount every term's matches per row.) Excerpts are made from the rows' text (excerpt.ts).
+ */
 export async function rankPages(db: Database, spaceIds: readonly string[], query: SearchQuery, request: PageRequest, queryText: string): Promise<RankedPages> {
   const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const sortName = `search:${queryTag(queryText)}`;
@@ -90,21 +89,23 @@ export async function rankPages(db: Database, spaceIds: readonly string[], query
   const rows = await rawAll<CountRow | SectionRow>(
     db,
     sql`WITH hits AS MATERIALIZED (
-        SELECT s.space_id, s.page_id, ${RANKING} AS score
+        SELECT s.id, s.space_id, s.page_id, s.position, ${RANKING} AS score
         FROM search_index JOIN search_sections s ON s.id = search_index.rowid
         WHERE search_index MATCH ${match} AND s.space_id IN (SELECT value FROM json_each(${JSON.stringify(spaceIds)}))
       ),
       pages AS MATERIALIZED (SELECT space_id, page_id, MIN(score) AS best FROM hits GROUP BY space_id, page_id),
-      top AS MATERIALIZED (SELECT space_id, page_id, best FROM pages WHERE ${after} ORDER BY best, space_id, page_id LIMIT ${limit})
+      top AS MATERIALIZED (SELECT space_id, page_id, best FROM pages WHERE ${after} ORDER BY best, space_id, page_id LIMIT ${limit}),
+      sections AS (
+        SELECT hits.*, MIN(score) OVER page AS best, ROW_NUMBER() OVER (page ORDER BY score, position) AS nth
+        FROM hits WHERE (space_id, page_id) IN (SELECT space_id, page_id FROM top)
+        WINDOW page AS (PARTITION BY space_id, page_id)
+      )
       SELECT 0 AS kind, (SELECT COUNT(*) FROM pages) AS total, (SELECT COUNT(*) FROM pages WHERE ${after}) AS remaining,
-        NULL AS spaceId, NULL AS pageId, NULL AS best, NULL AS position, NULL AS anchor, NULL AS heading, NULL AS score,
-        NULL AS markedHeading, NULL AS excerpt
+        NULL AS spaceId, NULL AS pageId, NULL AS best, NULL AS position, NULL AS anchor, NULL AS heading, NULL AS body, NULL AS score
       UNION ALL
-      SELECT 1, NULL, NULL, top.space_id, top.page_id, top.best, s.position, s.anchor, s.heading, ${RANKING},
-        highlight(search_index, 3, ${MATCH_START}, ${MATCH_END}),
-        snippet(search_index, 4, ${MATCH_START}, ${MATCH_END}, '…', ${EXCERPT_TOKENS})
-      FROM top CROSS JOIN search_sections s CROSS JOIN search_index
-      WHERE s.space_id = top.space_id AND s.page_id = top.page_id AND search_index.rowid = s.id AND search_index MATCH ${match}
+      SELECT 1, NULL, NULL, sections.space_id, sections.page_id, sections.best, sections.position, s.anchor, s.heading, s.body, sections.score
+      FROM sections JOIN search_sections s ON s.id = sections.id
+      WHERE sections.nth <= ${MAX_SECTIONS_PER_PAGE} OR sections.position = 0
       ORDER BY kind, best, spaceId, pageId, score, position`,
   );
 

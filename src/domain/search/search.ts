@@ -8,15 +8,13 @@ import { levelOn, loadSpaceAccess } from "../content-tree/access";
 import { byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content-tree/tree";
 import { loadOrganizationAccess } from "../organizations/access";
 import { containsQuery, parseSearchQuery, type SearchQuery } from "./query";
-import { MATCH_START, pageTrails, rankPages, type PageTrail, type RankedPage, type RankedSection } from "./ranking";
+import { excerptOf, mentionsQuery } from "./excerpt";
+import { MAX_SECTIONS_PER_PAGE, pageTrails, rankPages, type PageTrail, type RankedPage, type RankedSection } from "./ranking";
 
 /**
  * Full-text search of live content (seed 4.2 `searchSpaceContent`, 4.7 `searchOrganizationContent`):
  * what may be searched is decided here, ranking in ranking.ts, the index's upkeep in indexing.ts.
  */
-
-/** Sections listed per page: the best ones. */
-const MAX_SECTIONS_PER_PAGE = 5;
 
 /** A space's live content. A deleted space has none to search until it is restored. */
 export async function searchSpaceContent(ctx: CallerContext, spaceId: string, text: string, request: PageRequest): Promise<ListPage<SearchPageResultObject>> {
@@ -74,8 +72,6 @@ export async function searchOrganizationContent(
 }
 
 const scoreOf = (bm25: number) => Math.max(0, -bm25);
-const hasMatch = (marked: string) => marked.includes(MATCH_START);
-const plain = (marked: string) => marked.replace(/[\uE000\uE001]/g, "").replace(/\s+/g, " ").trim();
 
 function presentPage(ctx: CallerContext, page: RankedPage, trails: Map<string, PageTrail>, query: SearchQuery): SearchPageResultObject {
   const trail = trails.get(`${page.spaceId}/${page.pageId}`) ?? { title: "", description: "", slugs: [], ancestors: [] };
@@ -84,7 +80,7 @@ function presentPage(ctx: CallerContext, page: RankedPage, trails: Map<string, P
   // Sections whose own text matched; when none did, the page matched on its title or description
   // and its root section (the page's top) stands for it (GitBook: "an arbitrary section of the
   // matching page"), so a title match lands on the page.
-  const own = page.sections.filter((section) => hasMatch(section.markedHeading) || hasMatch(section.excerpt));
+  const own = page.sections.filter((section) => mentionsQuery(`${section.heading} ${section.body}`, query));
   const top = page.sections.find((section) => section.position === 0) ?? page.sections[0]!;
   const sections = own.length > 0 ? own.slice(0, MAX_SECTIONS_PER_PAGE) : [top];
   const section = (row: RankedSection): SearchSectionResultObject => ({
@@ -93,7 +89,7 @@ function presentPage(ctx: CallerContext, page: RankedPage, trails: Map<string, P
     path: row.anchor ? `${path}#${row.anchor}` : path,
     score: scoreOf(row.score),
     resultType: own.length > 0 ? "section" : "page",
-    body: plain(row.excerpt),
+    body: excerptOf(row.body, query),
     urls: { app: row.anchor ? `${appUrl}#${row.anchor}` : appUrl },
   });
   return {

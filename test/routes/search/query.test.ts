@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { excerptOf, mentionsQuery } from "../../../src/domain/search/excerpt";
 import { containsQuery, matchExpression, parseSearchQuery, queryTag } from "../../../src/domain/search/query";
 
 /** What a user's search text means to the index: quoted words, the last one a prefix. */
@@ -28,5 +29,15 @@ describe("search queries", () => {
   it("tags queries so a cursor of one is refused by another", () => {
     expect(queryTag("billing")).toBe(queryTag("billing"));
     expect(queryTag("billing")).not.toBe(queryTag("billings"));
+  });
+
+  it("excerpts a section around its first matching word, with ellipses where it is cut", () => {
+    const words = Array.from({ length: 60 }, (_, index) => `w${index}`);
+    words[40] = "Café";
+    const text = words.join(" ");
+    expect(excerptOf(text, parseSearchQuery("cafe"))).toBe(`…${words.slice(36, 60).join(" ")}`);
+    expect(excerptOf(text, parseSearchQuery("w1"))).toBe(`${words.slice(0, 24).join(" ")}…`);
+    expect(excerptOf("Short\n  text.", parseSearchQuery("nothing"))).toBe("Short text.");
+    expect([mentionsQuery(text, parseSearchQuery("caf")), mentionsQuery(text, parseSearchQuery("caf ")), mentionsQuery(text, parseSearchQuery("zzz"))]).toEqual([true, false, false]);
   });
 });
