@@ -105,10 +105,7 @@ describe("search cost", () => {
   it(`search vs reading one page, ${PAGES.toLocaleString("en")} pages`, { timeout: 900_000 }, async () => {
     const user = await createUser("bench");
     const organization = await createOrganization(user);
-    const space = await get(user, `/v1/orgs/${organization.id}/spaces`).then(async () => {
-      const response = await call("POST", `/v1/orgs/${organization.id}/spaces`, { token: user.token, body: { title: "Bench search" } });
-      return response.body as { id: string };
-    });
+    const space = (await call("POST", `/v1/orgs/${organization.id}/spaces`, { token: user.token, body: { title: "Bench search" } })).body as { id: string };
     const pages = makePages();
     const seeding = await timed(() => seedPages(space.id, pages));
     const leaf = pages[PAGES / 2 + 1]!.entry;
@@ -137,13 +134,15 @@ describe("search cost", () => {
       lines.push(`${label.padEnd(44)} ${median(times).toFixed(1).padStart(8)} ms${body.count !== undefined ? `   (${body.count} matching pages)` : ""}`);
     }
     const page = results["GET page (getPageById, a leaf page)"]!;
+    const floor = results["GET space (one row: the floor of a read)"]!;
     console.log(
       [
         `${PAGES} pages (${CHAPTERS} chapters), seeded and indexed in ${(seeding / 1000).toFixed(1)} s; median of ${ROUNDS} rounds`,
         ...lines,
+        `${"".padEnd(44)} vs a page read   vs a one-row read`,
         ...Object.entries(results)
           .filter(([label]) => label.includes("search"))
-          .map(([label, time]) => `${label.padEnd(44)} x${(time / page).toFixed(2)} of a page read`),
+          .map(([label, time]) => `${label.padEnd(44)} x${(time / page).toFixed(2).padEnd(16)} x${(time / floor).toFixed(2)}`),
       ].join("\n"),
     );
   });

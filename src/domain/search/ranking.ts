@@ -12,9 +12,9 @@ import { matchExpression, queryTag, type SearchQuery } from "./query";
  * space_id 0 < body 1 < description 3 < heading 5 < title 10, so a page's title outweighs its
  * headings, and headings outweigh body text; a page ranks as its best section. Results are keyset
  * paginated on (bm25 of the best section, space id, page id): every request ranks the matches
- * again (relevance cannot be read off an index) and returns those after the cursor, so a page
- * already served is not served again even when others are added; `rank` is the page's position
- * in the whole ranked set, computed from how many pages rank before it.
+ * again (relevance cannot be read off an index) and returns those after the cursor, so while the
+ * content is unchanged each page is served once; `rank` is the page's position in the whole
+ * ranked set, computed from how many pages rank before the cursor.
  *
  * One statement ranks, counts and pages, and fetches the best matching sections of the pages
  * served; a second (pageTrails) reads their paths and ancestors.

@@ -53,13 +53,7 @@ export async function searchOrganizationContent(
   );
   const titles = new Map(readable.map((space) => [space.id, space.title]));
   const query = parseSearchQuery(text);
-  const ranked = await rankPages(
-    ctx.db,
-    readable.map((space) => space.id),
-    query,
-    request,
-    text,
-  );
+  const ranked = await rankPages(ctx.db, [...titles.keys()], query, request, text);
   const trails = await pageTrails(ctx.db, ranked.pages);
   const groups = new Map<string, SearchSpaceResultObject>();
   for (const page of ranked.pages) {

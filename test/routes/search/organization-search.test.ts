@@ -1,4 +1,8 @@
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createDatabase } from "../../../src/db/client";
+import { parseSearchQuery } from "../../../src/domain/search/query";
+import { rankPages } from "../../../src/domain/search/ranking";
 import { commitToMain, createSpace } from "../../helpers/content";
 import { createOrganization, createUser, gitbookClient } from "../../helpers/fixtures";
 import { call, errorMessage } from "../../helpers/http";
@@ -98,6 +102,17 @@ describe("searching an organization", () => {
     expect(await foundSpaces(f.read, orgId, onlyThere)).toEqual([doomed]);
     await call("DELETE", `/v1/spaces/${doomed}`, { token: f.admin.token });
     expect(await searchOrganization(f.read, orgId, onlyThere)).toEqual({ items: [], count: 0 });
+  });
+
+  it("ranks only the spaces it is given, by the index's space tokens or, past 200 spaces, by filtering its matches", async () => {
+    const db = createDatabase(env.DB);
+    const query = parseSearchQuery(word);
+    const unknown = Array.from({ length: 250 }, (_, index) => `noSuchSpace${String(index).padStart(9, "0")}`);
+    for (const spaceIds of [[weak], [weak, ...unknown]]) {
+      const ranked = await rankPages(db, spaceIds, query, {}, word);
+      expect(ranked.count).toBe(2);
+      expect(new Set(ranked.pages.map((page) => page.spaceId))).toEqual(new Set([weak]));
+    }
   });
 
   it("answers the same through GitBook's official client", async () => {
