@@ -32,6 +32,8 @@ export interface CallerContext extends RequestContext {
  */
 export interface TokenContext extends RequestContext {
   tokenHash: string;
+  /** Told who the caller is once the read found them (the request log names them). */
+  identified(callerId: string): void;
 }
 
 /** What the access loaders take: a caller already identified, or a token to identify in their batch. */
@@ -44,6 +46,8 @@ export interface AppEnv {
     context: RequestContext;
     callerContext: CallerContext;
     tokenContext: TokenContext;
+    /** The caller's user id, once known (for the request log). */
+    callerId: string;
     serverTiming: ServerTiming;
   };
 }

@@ -23,7 +23,8 @@ export function routeAuthenticatesInItsRead(c: Context<AppEnv>): boolean {
 export async function identifyCaller(token: TokenContext): Promise<CallerContext> {
   const caller = await findCallerByTokenHash(token, token.tokenHash);
   if (!caller) throw invalidApiToken();
-  const { tokenHash: _identified, ...request } = token;
+  const { tokenHash: _identified, identified, ...request } = token;
+  identified(caller.id);
   return { ...request, caller };
 }
 

@@ -31,7 +31,7 @@ export const requestIdAndLog: MiddlewareHandler<AppEnv> = async (c, next) => {
     path: c.req.path,
     status,
     ms: Date.now() - started,
-    userId: c.get("callerContext")?.caller.id,
+    userId: c.get("callerContext")?.caller.id ?? c.get("callerId"),
     ...(status >= 400 && status < 500 ? { error: await errorMessageOf(c.res) } : {}),
   });
 };
@@ -78,7 +78,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearerToken(c.req.header("authorization"));
   if (!token) throw unauthorized("Missing API token: send 'Authorization: Bearer <token>'");
-  const tokenContext: TokenContext = { ...c.get("context"), tokenHash: await hashToken(token) };
+  const tokenContext: TokenContext = { ...c.get("context"), tokenHash: await hashToken(token), identified: (callerId) => c.set("callerId", callerId) };
   c.set("tokenContext", tokenContext);
   if (!routeAuthenticatesInItsRead(c)) c.set("callerContext", await identifyCaller(tokenContext));
   await next();

@@ -40,6 +40,10 @@ it("logs the caller's user id, and the error message of a 4xx", async () => {
   expect(served).toMatchObject({ status: 200, userId: admin.id });
   expect(served).not.toHaveProperty("error");
 
+  // A hot read identifies the caller inside its own read, and still names them.
+  const hotRead = await loggedRequest(() => call("GET", `/v1/orgs/${organization.id}`, { token: reader.token }));
+  expect(hotRead).toMatchObject({ status: 200, userId: reader.id });
+
   const anonymous = await loggedRequest(() => call("GET", "/v1/user"));
   expect(anonymous).toMatchObject({ status: 401, error: expect.stringMatching(/Missing API token/) });
   expect(anonymous.userId).toBeUndefined();

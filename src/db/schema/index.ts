@@ -7,3 +7,4 @@ export * from "./revisions";
 export * from "./change-requests";
 export * from "./idempotency";
 export * from "./comments";
+export * from "./search";

@@ -6,6 +6,7 @@ import { positionBetween } from "../../lib/ordering";
 import { insertDocuments, prepareDocument, readDocuments, type StoredDocument } from "../revisions/documents";
 import { entryKey, isPage, sameState, splitKey, readEntries, readLine, toEntry, writeLine, type Entry, type EntryWrite, type PageEntry } from "../revisions/entries";
 import { mergeEntry, mergeText, type EntryMergeOutcome } from "../revisions/merge";
+import { reindexChangedPages } from "../search/indexing";
 import { PageTree, uniqueSlug } from "../revisions/page-tree";
 import { recountChangeRequests } from "./counters";
 import { overlayWrites } from "./overlay";
@@ -52,9 +53,10 @@ export async function applyMerge(db: Database, input: SyncInput): Promise<SyncRe
   const ordinal = state.mainHeadOrdinal + 1;
   const revisionId = newId();
   // Entries the merge leaves as main has them need no new row.
-  const writes: EntryWrite[] = [...merged.entries]
-    .filter(([key, entry]) => !sameState(entry, merged.ours.get(key)))
-    .map(([key, entry]) => ({ ...splitKey(key), state: entry }));
+  const changed = [...merged.entries].filter(([key, entry]) => !sameState(entry, merged.ours.get(key)));
+  const writes: EntryWrite[] = changed.map(([key, entry]) => ({ ...splitKey(key), state: entry }));
+  // The search index follows main's head: the pages whose text changed, in the same transaction.
+  const searchIndex = await reindexChangedPages(db, space.id, changed.map(([key, entry]) => [merged.ours.get(key), entry]), merged.documents);
   await db.batch([
     db.insert(revisions).values({
       id: revisionId,
@@ -69,6 +71,7 @@ export async function applyMerge(db: Database, input: SyncInput): Promise<SyncRe
     }),
     ...insertDocuments(db, merged.documents),
     ...writeLine(db, space.id, MAIN_LINE, ordinal, writes),
+    ...searchIndex,
     db.update(spaces).set({ revisionId, updatedAt: input.now }).where(eq(spaces.id, space.id)),
     db
       .update(changeRequests)

@@ -4,6 +4,7 @@ import { changeRequests, contentEntries, organizationMembers, spaces, type Space
 import { insertChunks } from "../../db/limits";
 import { copyRows, readEntries } from "../revisions/entries";
 import { MAIN_LINE, mainHeadPoint } from "../revisions/points";
+import { copySpaceIndex } from "../search/indexing";
 import { badRequest, conflict, gone } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
 import { assertContentAction, assertOrganizationAction } from "../../lib/permissions";
@@ -76,6 +77,9 @@ export async function duplicateSpace(ctx: CallerContext, spaceId: string) {
   await ctx.db.batch([
     ...insertSpaceWithInitialRevision(ctx, copy),
     ...insertChunks(contentEntries, rows).map((batch) => ctx.db.insert(contentEntries).values(batch)),
+    // The copy's own search index rows (a merge into the original between the read above and
+    // this batch would show in the copy's index a moment early, until the copy's next merge).
+    copySpaceIndex(ctx.db, original.id, copy.id),
   ]);
   return presentSpace(copy, levelOfOwnSpace(access.member, copy, parentLevels), ctx.urls);
 }

@@ -69,6 +69,7 @@ export function identifiedCaller(ctx: RequesterContext, row: CallerColumns | und
     emailVerified: row.callerEmailVerified as boolean,
     createdAt: row.callerCreatedAt as string,
   };
-  const { tokenHash: _identified, ...request } = ctx;
+  const { tokenHash: _identified, identified, ...request } = ctx;
+  identified(caller.id);
   return { ...request, caller };
 }

@@ -11,3 +11,4 @@ export { markdownToDocument, type DocumentOptions } from "./markdown-to-document
 export { markdownNestingProblem } from "./mdast";
 export { parseMarkdownPage, type PageMetadataFromMarkdown, type ParsedMarkdownPage } from "./frontmatter";
 export { extractLinks, resolveBatchRefs, rewriteLinkUrls, type ExtractedLink, type LinkTarget } from "./links";
+export { markdownSections, slugOfHeading, type TextSection } from "./sections";

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import { call, errorMessage } from "../../helpers/http";
-import { concretePath, loadOperations, type Operation } from "./operations";
+import { loadOperations, operationUrl, type Operation } from "./operations";
 
 /** Every /v1 route refuses a caller without a valid token, before anything else is revealed. */
 
@@ -14,9 +14,10 @@ it("answers 401 without a token, with a malformed header, and with an unknown to
   const attempts: Record<string, string>[] = [{}, { authorization: "Basic dXNlcjpwYXNz" }, { authorization: "Bearer gb_api_unknown" }];
   const failures = (
     await Promise.all(
-      operations.flatMap(({ method, path, operationId, example }) =>
+      operations.flatMap((operation) =>
         attempts.map(async (headers) => {
-          const response = await call(method.toUpperCase(), concretePath(path), { headers, body: method === "get" ? undefined : (example ?? {}) });
+          const { method, operationId, example } = operation;
+          const response = await call(method.toUpperCase(), operationUrl(operation), { headers, body: method === "get" ? undefined : (example ?? {}) });
           errorMessage(response, 401);
           return response.status === 401 ? [] : [`${operationId} with ${JSON.stringify(headers)}: ${response.status}`];
         }),

@@ -19,11 +19,25 @@ export interface Operation {
   permission?: Permission;
   /** The body's example, with the placeholders of src/schemas/examples.ts still in it. */
   example?: unknown;
+  /** The required query parameters with their examples (`?query=…`), or "": what a valid call sends. */
+  requiredQuery: string;
   /** The path templates of every GET operation, to read what an operation might change. */
 }
 
 type Schema = { $ref?: string; example?: unknown };
-type RawOperation = { operationId: string; "x-permission"?: Permission; requestBody?: { content: Record<string, { schema: Schema }> } };
+type Parameter = { name: string; in: string; required?: boolean; schema?: Schema };
+type RawOperation = {
+  operationId: string;
+  "x-permission"?: Permission;
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+};
+
+/** `?name=example&…` for the operation's required query parameters (e.g. a search's `query`). */
+function requiredQueryOf(operation: RawOperation): string {
+  const required = (operation.parameters ?? []).filter((parameter) => parameter.in === "query" && parameter.required);
+  return required.length === 0 ? "" : `?${new URLSearchParams(required.map((parameter) => [parameter.name, String(parameter.schema?.example ?? "")]))}`;
+}
 
 export async function loadOperations(): Promise<{ operations: Operation[]; readable: Set<string> }> {
   const document = (await call("GET", "/v1/openapi.json")).body as {
@@ -43,6 +57,7 @@ export async function loadOperations(): Promise<{ operations: Operation[]; reada
         operationId: operation.operationId,
         permission: operation["x-permission"],
         example: schema ? (schema.example ?? resolve(schema).example) : undefined,
+        requiredQuery: requiredQueryOf(operation),
       });
     }
   }
@@ -53,6 +68,9 @@ export async function loadOperations(): Promise<{ operations: Operation[]; reada
 export function concretePath(path: string, ids: Record<string, string> = {}): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? (name === "emailDomain" ? "example.com" : `unknown${name}`));
 }
+
+/** The URL a valid call of the operation goes to: its concrete path and its required query. */
+export const operationUrl = (operation: Operation, ids: Record<string, string> = {}) => concretePath(operation.path, ids) + operation.requiredQuery;
 
 /** The names of the ids in a path template, e.g. ["spaceId", "changeRequestId"]. */
 export const pathIds = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);

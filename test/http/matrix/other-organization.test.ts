@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 import { createOrganization, createUser, type TestUser } from "../../helpers/fixtures";
 import { call, errorMessage } from "../../helpers/http";
-import { concretePath, loadOperations, type Operation } from "./operations";
+import { loadOperations, operationUrl, type Operation } from "./operations";
 
 /**
  * A member of another organization gets 404 on every route that names an organization, space or
@@ -34,10 +34,11 @@ it("answers 404 to a member of another organization, as if the object did not ex
   expect(scoped.length).toBeGreaterThanOrEqual(60);
   const failures = (
     await Promise.all(
-      scoped.map(async ({ method, path, operationId, example }) => {
+      scoped.map(async (operation) => {
+        const { method, operationId, example } = operation;
         // The example body is valid, so the 404 comes from the access check and not from a 400.
         const body = method === "get" || method === "delete" ? undefined : (example ?? {});
-        const response = await call(method.toUpperCase(), concretePath(path, ids), { token: outsider.token, body });
+        const response = await call(method.toUpperCase(), operationUrl(operation, ids), { token: outsider.token, body });
         if (response.status !== 404) return [`${operationId}: ${response.status} ${JSON.stringify(response.body)}`];
         expect(errorMessage(response, 404)).toMatch(/not found$/);
         return [];

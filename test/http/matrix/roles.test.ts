@@ -1,7 +1,7 @@
 import { contentRequirement, organizationRequirement, type ContentAction, type OrganizationAction } from "../../../src/lib/permissions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../helpers/http";
-import { concretePath, loadOperations, type Operation, type Permission } from "./operations";
+import { loadOperations, operationUrl, type Operation, type Permission } from "./operations";
 import { LADDER, bodyFor, buildWorld, idsFor, snapshot, type Rung, type World } from "./world";
 
 /**
@@ -37,7 +37,7 @@ function expectation(permission: Permission): { lowest: Rung; refusal: (rung: Ru
 /** Calls the operation as each rung up to the lowest allowed one; returns what each got. */
 async function climb(operation: Operation, lowest: Rung): Promise<{ refused: Array<[Rung, number | string]>; allowed: number; unchanged: boolean }> {
   const ids = await idsFor(world, operation);
-  const url = concretePath(operation.path, ids);
+  const url = operationUrl(operation, ids);
   const body = await bodyFor(world, operation);
   const send = (rung: Rung) => call(operation.method.toUpperCase(), url, { token: world.actors[rung].token, body });
   const before = await snapshot(world, operation, ids, readable);

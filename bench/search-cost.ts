@@ -1,0 +1,149 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createDatabase } from "../src/db/client";
+import { insertChunks } from "../src/db/limits";
+import { contentEntries, type PageData } from "../src/db/schema";
+import { insertDocuments, prepareDocument } from "../src/domain/revisions/documents";
+import { copyRows, type PageEntry } from "../src/domain/revisions/entries";
+import { MAIN_LINE } from "../src/domain/revisions/points";
+import { insertPageRows } from "../src/domain/search/indexing";
+import { createOrganization, createUser, type TestUser } from "../test/helpers/fixtures";
+import { call } from "../test/helpers/http";
+
+/**
+ * `npm run bench`: what a search costs in a 10,000-page space, next to reading one page of it.
+ * Not a test: it prints medians (docs/performance.md records them). The space is made through the
+ * API; its 10,000 pages are written straight to D1 in bulk (entries, bodies and index rows, the
+ * index through the same statements a merge uses), as 10,000 edits through HTTP would take long.
+ */
+
+const PAGES = 10_000;
+const CHAPTERS = 100;
+const ROUNDS = 25;
+
+/** A fixed vocabulary of made-up words; low indexes are common, high ones rare (Zipf-like). */
+const SYLLABLES = ["ka", "lo", "mi", "ne", "ru", "sa", "te", "vo", "zu", "pe", "do", "fi", "gra", "sto", "bel"];
+const VOCABULARY = Array.from({ length: 3000 }, (_, index) => {
+  let word = "";
+  for (let rest = index + SYLLABLES.length; rest > 0; rest = Math.floor(rest / SYLLABLES.length)) word += SYLLABLES[rest % SYLLABLES.length];
+  return word;
+});
+
+let seed = 42;
+const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const zipfWord = () => VOCABULARY[Math.floor(VOCABULARY.length ** random()) - 1]!;
+const sentence = (words: number) => Array.from({ length: words }, zipfWord).join(" ") + ".";
+/** A word only page `index` has in its title. */
+const serial = (index: number) => `x${index.toString(26).replace(/[0-9]/g, (digit) => "qrstuvwxyz"[Number(digit)]!)}k`;
+
+interface SeededPage {
+  entry: PageEntry;
+  markdown: string;
+}
+
+function makePages(): SeededPage[] {
+  const pages: SeededPage[] = [];
+  const now = new Date().toISOString();
+  let chapterId = "";
+  for (let index = 0; index < PAGES; index++) {
+    const isChapter = index % (PAGES / CHAPTERS) === 0;
+    const id = `bench${String(index).padStart(15, "0")}`;
+    if (isChapter) chapterId = id;
+    const title = `${zipfWord()} ${zipfWord()} ${serial(index)}`;
+    const data: PageData = { title, slug: `page-${index}`, description: sentence(8), createdAt: now, updatedAt: now };
+    const markdown = [sentence(30), `## ${zipfWord()} ${zipfWord()}`, sentence(40), `## ${zipfWord()} ${zipfWord()}`, sentence(40), `### ${zipfWord()}`, sentence(25)].join("\n\n") + "\n";
+    const entry: PageEntry = {
+      kind: "page",
+      id,
+      parentId: isChapter ? null : chapterId,
+      position: `a${String(index).padStart(6, "0")}`,
+      data,
+      documentId: null,
+      blobKey: null,
+    };
+    pages.push({ entry, markdown });
+  }
+  return pages;
+}
+
+/** Writes the pages as the space's content at its initial revision, and indexes them in bulk. */
+async function seedPages(spaceId: string, pages: SeededPage[]) {
+  const db = createDatabase(env.DB);
+  const documents = await Promise.all(pages.map((page) => prepareDocument(page.markdown)));
+  pages.forEach((page, index) => (page.entry.documentId = documents[index]!.id));
+  const rows = copyRows(spaceId, MAIN_LINE, 0, pages.map((page) => page.entry));
+  const statements = [
+    ...insertDocuments(db, documents),
+    ...insertChunks(contentEntries, rows).map((batch) => db.insert(contentEntries).values(batch)),
+    ...insertPageRows(
+      db,
+      spaceId,
+      pages.map(({ entry, markdown }) => ({ id: entry.id, title: entry.data.title, description: entry.data.description ?? "", markdown })),
+    ),
+  ];
+  for (let start = 0; start < statements.length; start += 200) {
+    const slice = statements.slice(start, start + 200);
+    await db.batch(slice as unknown as Parameters<typeof db.batch>[0]);
+  }
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function get(user: TestUser, path: string) {
+  const response = await call("GET", path, { token: user.token });
+  expect(response.status, JSON.stringify(response.body).slice(0, 500)).toBe(200);
+  return response.body;
+}
+
+describe("search cost", () => {
+  it(`search vs reading one page, ${PAGES.toLocaleString("en")} pages`, { timeout: 900_000 }, async () => {
+    const user = await createUser("bench");
+    const organization = await createOrganization(user);
+    const space = (await call("POST", `/v1/orgs/${organization.id}/spaces`, { token: user.token, body: { title: "Bench search" } })).body as { id: string };
+    const pages = makePages();
+    const seeding = await timed(() => seedPages(space.id, pages));
+    const leaf = pages[PAGES / 2 + 1]!.entry;
+    const common = VOCABULARY[0]!;
+    const search = (query: string) => `/v1/spaces/${space.id}/search?query=${encodeURIComponent(query)}`;
+
+    const cases: Array<[string, string]> = [
+      ["GET space (one row: the floor of a read)", `/v1/spaces/${space.id}`],
+      ["GET page (getPageById, a leaf page)", `/v1/spaces/${space.id}/content/page/${leaf.id}`],
+      ["search: a page's exact title", search(leaf.data.title)],
+      ["search: a rare word", search(VOCABULARY[2500]!)],
+      ["search: a mid-frequency word", search(VOCABULARY[40]!)],
+      ["search: the most common word", search(common)],
+      ["search: a 3-letter prefix", search(common.slice(0, 3))],
+      ["organization search: exact title", `/v1/orgs/${organization.id}/search?query=${encodeURIComponent(leaf.data.title)}`],
+    ];
+    // The title search finds its page first.
+    expect((await get(user, search(leaf.data.title))).items[0].id).toBe(leaf.id);
+    const lines: string[] = [];
+    const results: Record<string, number> = {};
+    for (const [label, path] of cases) {
+      const body = await get(user, path);
+      const times: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) times.push(await timed(() => get(user, path)));
+      results[label] = median(times);
+      lines.push(`${label.padEnd(44)} ${median(times).toFixed(1).padStart(8)} ms${body.count !== undefined ? `   (${body.count} matching pages)` : ""}`);
+    }
+    const page = results["GET page (getPageById, a leaf page)"]!;
+    const floor = results["GET space (one row: the floor of a read)"]!;
+    console.log(
+      [
+        `${PAGES} pages (${CHAPTERS} chapters), seeded and indexed in ${(seeding / 1000).toFixed(1)} s; median of ${ROUNDS} rounds`,
+        ...lines,
+        `${"".padEnd(44)} vs a page read   vs a one-row read`,
+        ...Object.entries(results)
+          .filter(([label]) => label.includes("search"))
+          .map(([label, time]) => `${label.padEnd(44)} x${(time / page).toFixed(2).padEnd(16)} x${(time / floor).toFixed(2)}`),
+      ].join("\n"),
+    );
+  });
+});
