@@ -10,6 +10,8 @@ export default defineConfig(async (env) => {
     test: {
       ...config.test,
       include: ["bench/**/*.ts"],
+      // Shared setup of the benchmarks (seeding), not benchmarks.
+      exclude: ["bench/helpers/**"],
       // One run of the benchmarks alone, in storage of their own.
       projects: undefined,
       reporters: ["default"],

@@ -30,7 +30,7 @@ writeFileSync(bundlePath, bundle.outputFiles[0].text);
 const { createApp } = await import(pathToFileURL(bundlePath).href);
 
 // The document route needs no binding; the per-request services get inert stand-ins.
-const response = await createApp().request(`${ORIGIN}/v1/openapi.json`, {}, { DB: {}, APP_URL: "" });
+const response = await createApp().request(`${ORIGIN}/v1/openapi.json`, {}, { DB: { withSession: () => ({}) }, APP_URL: "" });
 if (response.status !== 200) {
   console.error(`GET /v1/openapi.json answered ${response.status}: ${await response.text()}`);
   process.exit(1);

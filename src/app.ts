@@ -10,6 +10,7 @@ import { validationHook } from "./http/validation";
 import { adminRoutes } from "./routes/admin";
 import { changeRequestsRouter } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
+import { commentsRouter } from "./routes/comments";
 import { fileDownloadRoutes } from "./routes/file-downloads";
 import { organizationsRouter } from "./routes/organizations";
 import { searchRoutes } from "./routes/search";
@@ -51,7 +52,7 @@ export function createApp() {
   // Before authentication, so that guessing tokens is limited too.
   app.use("/v1/*", rateLimitPerToken);
   app.use("/v1/*", authenticate);
-  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, collectionRoutes, searchRoutes];
+  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes];
   for (const routes of routers) {
     app.route("/v1", routes);
   }

@@ -1,4 +1,5 @@
 import type { Database } from "./db/client";
+import type { ServerTiming } from "./http/server-timing";
 import type { UserRow } from "./db/schema";
 import type { Urls } from "./lib/urls";
 
@@ -12,6 +13,11 @@ export interface RequestContext {
   urls: Urls;
   /** Keeps work (a queue send) alive after the response, without delaying it. */
   defer(promise: Promise<unknown>): void;
+  /**
+   * The request's D1 session reads, from now on, at least what `bookmark` saw: a write made in
+   * another session (the space's coordinator), which the response must then show.
+   */
+  readAfter(bookmark: string | null | undefined): void;
 }
 
 /** A request made with a valid API token. */
@@ -19,11 +25,25 @@ export interface CallerContext extends RequestContext {
   caller: UserRow;
 }
 
+/**
+ * A request with an API token that is hashed but not looked up yet: the routes that take one
+ * (`authenticatesInItsRead`) look the caller up in the batch of their first read, which answers
+ * 401 before anything else when the token is unknown (domain/users/callers.ts).
+ */
+export interface TokenContext extends RequestContext {
+  tokenHash: string;
+}
+
+/** What the access loaders take: a caller already identified, or a token to identify in their batch. */
+export type RequesterContext = CallerContext | TokenContext;
+
 export interface AppEnv {
   Bindings: Bindings;
   Variables: {
     requestId: string;
     context: RequestContext;
     callerContext: CallerContext;
+    tokenContext: TokenContext;
+    serverTiming: ServerTiming;
   };
 }

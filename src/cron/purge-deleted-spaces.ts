@@ -3,7 +3,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { runBatch } from "../db/batch";
 import type { Database } from "../db/client";
 import { MAX_IDS_PER_IN_LIST, chunks } from "../db/limits";
-import { changeRequests, contentEntries, documents, revisions, searchSections, spaces } from "../db/schema";
+import { changeRequests, comments, contentEntries, documents, revisions, searchSections, spaces } from "../db/schema";
 import { spaceBlobPrefix } from "../lib/blobs";
 import { retentionCutoff } from "../domain/spaces/retention";
 
@@ -20,10 +20,11 @@ import { retentionCutoff } from "../domain/spaces/retention";
 
 /**
  * Tables holding a space's data, keyed by `space_id`; emptied before the space row is deleted.
- * Deleting change requests cascades to their reviews, reviewers and contributors; deleting
+ * Deleting comments cascades to their replies and reactions; deleting change requests to their
+ * reviews, reviewers and contributors (and to their comments, already gone by then); deleting
  * search rows removes them from the full-text index (its triggers).
  */
-const SPACE_DATA_TABLES: SQLiteTable[] = [searchSections, contentEntries, changeRequests, revisions];
+const SPACE_DATA_TABLES: SQLiteTable[] = [comments, searchSections, contentEntries, changeRequests, revisions];
 
 export const PURGE_OPERATIONS_PER_RUN = 400;
 export const PURGE_ROWS_PER_STATEMENT = 500;

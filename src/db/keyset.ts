@@ -1,6 +1,6 @@
 import { and, asc, count, desc, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { AnySQLiteTable } from "drizzle-orm/sqlite-core";
+import type { AnySQLiteColumn, AnySQLiteTable } from "drizzle-orm/sqlite-core";
 import { decodeCursor, encodeCursor, type CursorValue } from "../lib/cursor";
 import { DEFAULT_PAGE_SIZE, type ListPage, type PageRequest } from "../lib/pagination";
 import type { Database } from "./client";
@@ -71,14 +71,28 @@ interface ListBase<Row> {
 }
 
 /**
+ * The rows of the page being read, for reads sent alongside it that are about those rows only
+ * (what each item carries: its reactions, its replies): `select(column)` is a subquery of that
+ * column over exactly the page's rows, to use in `IN (…)`. It repeats the page's own filter,
+ * cursor, order and limit, so it is an indexed range, and the reads stay in the page's batch.
+ */
+export interface PageRows {
+  select(column: AnySQLiteColumn): SQL;
+}
+
+/**
  * A list: `present` turns each row into an API object; a list whose items need other reads (what
- * they refer to) sends them `alongside`, in the same round trip, and builds its presenter from
- * their results with `presentWith`.
+ * they refer to) sends them `alongside`, in the same round trip (given the page's rows when they
+ * depend on which rows these are), and builds its presenter from their results with `presentWith`.
  */
 export type ListQuery<Row, Item> = ListBase<Row> &
   (
     | { present: (row: Row) => Item; alongside?: never; presentWith?: never }
-    | { alongside: BatchItem<"sqlite">[]; presentWith: (alongside: unknown[]) => (row: Row) => Item; present?: never }
+    | {
+        alongside: BatchItem<"sqlite">[] | ((page: PageRows) => BatchItem<"sqlite">[]);
+        presentWith: (alongside: unknown[]) => (row: Row) => Item;
+        present?: never;
+      }
   );
 
 /** One page of a list as the API answers it: `{items, next?, count}`. */
@@ -89,20 +103,26 @@ export async function listPage<Row, Item>(db: Database, request: PageRequest, qu
 }
 
 /** The rows of one page, its cursor and count, and the `alongside` results, unpresented. */
-async function fetchRows<Row>(db: Database, request: PageRequest, query: ListBase<Row> & { alongside?: BatchItem<"sqlite">[] }) {
+async function fetchRows<Row>(db: Database, request: PageRequest, query: ListBase<Row> & { alongside?: ListQuery<Row, unknown>["alongside"] }) {
   const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const cursor = request.page === undefined ? undefined : decodeCursor(request.page, query.sort.name, query.sort.keys.length);
   const after = cursor && afterCondition(query.sort.keys, cursor);
   const selected: Listable = query.select ?? (db.select().from(query.from) as unknown as Listable);
   const counted: Countable = query.counted ?? (db.select({ count: count() }).from(query.from) as unknown as Countable);
+  const where = and(query.where, after);
+  const order = query.sort.keys.map(orderTerm);
+  const page: PageRows = {
+    select: (column) => sql`${db.select({ value: column }).from(query.from).where(where).orderBy(...order).limit(limit)}`,
+  };
+  const alongsideReads = typeof query.alongside === "function" ? query.alongside(page) : (query.alongside ?? []);
 
   const [rowsResult, countResult, ...alongside] = (await db.batch([
     selected
-      .where(and(query.where, after))
-      .orderBy(...query.sort.keys.map(orderTerm))
+      .where(where)
+      .orderBy(...order)
       .limit(limit + 1),
     counted.where(query.where),
-    ...(query.alongside ?? []),
+    ...alongsideReads,
   ])) as [Row[], Array<{ count: number }>, ...unknown[]];
   const rows = rowsResult.slice(0, limit);
   const last = rows.at(-1);

@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import { createDatabase } from "../db/client";
+import { createDatabase, type Database } from "../db/client";
+import { RequestBinding } from "../db/request-binding";
 import { applyContentEdit, type ContentEditInput } from "../domain/change-requests/edit-content";
 import { applyMerge, applyUpdateFromMain, type SyncInput } from "../domain/change-requests/sync";
 import { outcomeOf, type Outcome } from "../lib/outcome";
@@ -28,20 +29,28 @@ export class SpaceCoordinator extends DurableObject<Env> {
   // interleave with a merge. Each reads the state it builds on after it holds the lock.
 
   editChangeRequestContent(input: ContentEditInput) {
-    return this.serialized(() => applyContentEdit(createDatabase(this.env.DB), input));
+    return this.serialized((db) => applyContentEdit(db, input));
   }
 
   updateChangeRequestFromMain(input: SyncInput) {
-    return this.serialized(() => applyUpdateFromMain(createDatabase(this.env.DB), input));
+    return this.serialized((db) => applyUpdateFromMain(db, input));
   }
 
   mergeChangeRequest(input: SyncInput) {
-    return this.serialized(() => applyMerge(createDatabase(this.env.DB), input));
+    return this.serialized((db) => applyMerge(db, input));
   }
 
-  /** Runs `operation` under the lock; API errors come back as values (lib/outcome.ts). */
-  private serialized<T>(operation: () => Promise<T>): Promise<Outcome<T>> {
-    return outcomeOf(() => this.exclusive(operation));
+  /**
+   * Runs `operation` under the lock; API errors come back as values (lib/outcome.ts). It reads
+   * and writes in a D1 session on the primary (what it builds on must be current), and returns
+   * the session's bookmark so the Worker's request reads its writes (D1's Sessions API).
+   */
+  private serialized<T>(operation: (db: Database) => Promise<T>): Promise<Outcome<T>> {
+    return this.exclusive(async () => {
+      const binding = RequestBinding.inSession(this.env.DB, "first-primary");
+      const outcome = await outcomeOf(() => operation(createDatabase(binding.asD1())));
+      return { ...outcome, bookmark: binding.bookmark() };
+    });
   }
 
   /** The next value (1, 2, 3, ...) of the named per-space sequence. */

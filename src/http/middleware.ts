@@ -1,11 +1,15 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv, CallerContext, RequestContext } from "../context";
+import type { AppEnv, RequestContext, TokenContext } from "../context";
 import { createDatabase } from "../db/client";
-import { findUserByToken } from "../domain/users/users";
-import { unauthorized } from "../lib/errors";
+import { RequestBinding } from "../db/request-binding";
+import { errorBody, unauthorized } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { log } from "../lib/log";
+import { hashToken } from "../lib/tokens";
 import { createUrls } from "../lib/urls";
+import { D1_BOOKMARK_HEADER, sessionFor } from "./d1-bookmark";
+import { identifyCaller, routeAuthenticatesInItsRead } from "./lazy-authentication";
+import { ServerTiming } from "./server-timing";
 
 /**
  * Gives the request an id (or keeps a sane one the client sent), returns it as X-Request-Id on
@@ -39,30 +43,44 @@ async function errorMessageOf(response: Response): Promise<string | undefined> {
   return body?.error?.message;
 }
 
-/** Builds the per-request services that domain code receives. */
+/**
+ * Builds the per-request services that domain code receives. Every D1 statement goes through the
+ * request's binding: one D1 session (read replicas, bookmarks: http/d1-bookmark.ts), and the
+ * round trips the `Server-Timing` header reports.
+ */
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const timing = new ServerTiming();
+  const session = sessionFor(c.req.method, c.req.header(D1_BOOKMARK_HEADER));
+  const binding = RequestBinding.inSession(c.env.DB, "start" in session ? session.start : "first-unconstrained");
   const context: RequestContext = {
-    db: createDatabase(c.env.DB),
+    db: createDatabase(binding.asD1()),
     env: c.env,
     urls: createUrls(c.req.url, c.env.APP_URL),
     defer: (promise) =>
       c.executionCtx.waitUntil(
         promise.catch((error: unknown) => log("error", "deferred work failed", { requestId: c.get("requestId"), error: String(error) })),
       ),
+    readAfter: (bookmark) => binding.continueAfter(bookmark),
   };
   c.set("context", context);
-  await next();
+  c.set("serverTiming", timing);
+  if ("problem" in session) c.res = c.json(errorBody(400, session.problem), 400);
+  else await next();
+  c.header("Server-Timing", timing.header(binding.roundTrips));
+  const bookmark = binding.bookmark();
+  if (bookmark) c.header(D1_BOOKMARK_HEADER, bookmark);
 };
 
-/** `Authorization: Bearer <token>` with a known API token, or 401. */
+/**
+ * `Authorization: Bearer <token>` with a known API token, or 401. Routes that authenticate in
+ * their read's own round trip get the hashed token only (http/lazy-authentication.ts).
+ */
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearerToken(c.req.header("authorization"));
   if (!token) throw unauthorized("Missing API token: send 'Authorization: Bearer <token>'");
-  const context = c.get("context");
-  const caller = await findUserByToken(context, token);
-  if (!caller) throw unauthorized("Invalid API token");
-  const callerContext: CallerContext = { ...context, caller };
-  c.set("callerContext", callerContext);
+  const tokenContext: TokenContext = { ...c.get("context"), tokenHash: await hashToken(token) };
+  c.set("tokenContext", tokenContext);
+  if (!routeAuthenticatesInItsRead(c)) c.set("callerContext", await identifyCaller(tokenContext));
   await next();
 };
 

@@ -35,4 +35,6 @@ const TAGS = [
   { name: "space-content", description: "The content of a space's live revision: pages, files and links" },
   { name: "change-requests", description: "Change requests: edits, reviews, update from main and merge" },
   { name: "change-request-content", description: "The content of a change request's revision: pages, files and links" },
+  { name: "comments", description: "Comments on a space, their replies and reactions, and its commenters" },
+  { name: "change-request-comments", description: "Comments in a change request, their replies and reactions, and its commenters" },
 ];

@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import type { z } from "@hono/zod-openapi";
+import type { AppEnv } from "../context";
 import { errorBody } from "../lib/errors";
+import { authenticateBeforeRefusing } from "./lazy-authentication";
 
 const WHERE: Record<string, string> = {
   json: "body field",
@@ -18,11 +20,13 @@ type Issue = z.core.$ZodIssue;
  * names each offending field and the limit it broke, e.g. `Invalid body field 'title': Too big:
  * expected string to have <=50 characters`. Nothing has been read or written yet when this runs.
  */
-export function validationHook(
+export async function validationHook(
   result: { success: true } | { success: false; error: z.ZodError; target: string },
-  c: Context,
+  c: Context<AppEnv>,
 ) {
   if (result.success) return;
+  // 401 wins over 400, also on routes that authenticate in their read (which has not run).
+  await authenticateBeforeRefusing(c);
   const repeated = result.target === "query" ? repeatedQueryParameters(c) : new Map<string, number>();
   return c.json(errorBody(400, describeValidationError(result.error, result.target, repeated)), 400);
 }

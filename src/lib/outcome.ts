@@ -5,7 +5,10 @@ import { ApiError } from "./errors";
  * error's message, so a refusal (a 400 for a bad change, a 409 for a merged change request) is
  * returned as a value and thrown again, with its status, on the Worker's side.
  */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; status: ApiError["status"]; message: string };
+export type Outcome<T> = ({ ok: true; value: T } | { ok: false; status: ApiError["status"]; message: string }) & {
+  /** The D1 bookmark after the operation's writes: the caller's request reads after it. */
+  bookmark?: string | null;
+};
 
 /** Runs `operation`, turning an API error below 500 into a refused outcome; anything else throws. */
 export async function outcomeOf<T>(operation: () => Promise<T>): Promise<Outcome<T>> {

@@ -95,7 +95,10 @@ export function contentLevel(organizationRole: RoleOrGuest, defaultLevels: reado
 const CONTENT_ACTIONS = {
   view: "read",
   access: "read",
+  /** Post comments and replies, react to them. */
   comment: "comment",
+  /** Resolve and delete anyone's comments and replies (their authors may too: COMMENT_ACTIONS). */
+  moderateComments: "admin",
   edit: "edit",
   triggerGitSync: "edit",
   merge: "edit",
@@ -147,6 +150,57 @@ export function collectionPermissions(level: RoleOrGuest) {
     viewInviteLinks: canOnContent(level, "viewInviteLinks"),
     create: canOnContent(level, "create"),
   };
+}
+
+/**
+ * What a caller may do with one comment or reply: the least level on its space for anyone, and
+ * for its author (null: nobody, or no exception for the author). Authors act on their own while
+ * they may still comment; `read` only reads. The `permissions` object of every comment and reply
+ * and every 403 about one come from this table.
+ */
+const COMMENT_ACTIONS = {
+  view: { anyone: "read", author: "read" },
+  /** Reply to it, react to it (GitBook: "react or send a reply"). */
+  reply: { anyone: "comment", author: "comment" },
+  /** Change its body: its author only. */
+  edit: { anyone: null, author: "comment" },
+  /** Resolve and unresolve (comments only). */
+  resolve: { anyone: CONTENT_ACTIONS.moderateComments, author: "comment" },
+  delete: { anyone: CONTENT_ACTIONS.moderateComments, author: "comment" },
+} as const satisfies Record<string, { anyone: Role | null; author: Role }>;
+
+export type CommentAction = keyof typeof COMMENT_ACTIONS;
+
+/** The least levels a comment action needs: for anyone, and for the comment's author. */
+export const commentRequirement = (action: CommentAction): { anyone: Role | null; author: Role } => COMMENT_ACTIONS[action];
+
+export function canOnComment(level: RoleOrGuest, isAuthor: boolean, action: CommentAction): boolean {
+  const { anyone, author }: { anyone: Role | null; author: Role } = COMMENT_ACTIONS[action];
+  return (anyone !== null && roleAtLeast(level, anyone)) || (isAuthor && roleAtLeast(level, author));
+}
+
+const COMMENT_ACTION_NAMES: Record<CommentAction, string> = {
+  view: "Reading",
+  reply: "Replying or reacting to",
+  edit: "Editing",
+  resolve: "Resolving",
+  delete: "Deleting",
+};
+
+/** `what` is "comment" or "reply". The 403 names the level needed, and the author's exception. */
+export function assertCommentAction(level: RoleOrGuest, isAuthor: boolean, action: CommentAction, what: "comment" | "reply"): void {
+  if (canOnComment(level, isAuthor, action)) return;
+  const { anyone, author }: { anyone: Role | null; author: Role } = COMMENT_ACTIONS[action];
+  const doing = `${COMMENT_ACTION_NAMES[action]} a ${what}`;
+  if (anyone === null) throw forbidden(`${doing} is for its author only, with the level '${author}' or higher on the space`);
+  const exception = anyone === author ? "" : `, or being its author with the level '${author}'`;
+  throw forbidden(`${doing} needs the level '${anyone}' or higher on the space${exception}`);
+}
+
+/** The `permissions` object of a comment or reply (GitBook: view, edit, reply, delete). */
+export function commentPermissions(level: RoleOrGuest, isAuthor: boolean) {
+  const can = (action: CommentAction) => canOnComment(level, isAuthor, action);
+  return { view: can("view"), edit: can("edit"), reply: can("reply"), delete: can("delete") };
 }
 
 /**

@@ -8,6 +8,26 @@
 export const DOWNLOAD_URL_LIFETIME_SECONDS = 3600;
 export const DOWNLOAD_PATH_PREFIX = "/files/";
 
+/**
+ * Reads of revision content are cached (docs/decisions.md, "Caching revision content"), and a
+ * cached body must not hand out URLs that are about to expire. So those reads sign their URLs as
+ * of the start of a 15-minute window: every response of a window is the same bytes (one ETag),
+ * it is cached until the window ends, and every URL it carries has 45 to 60 minutes left.
+ */
+export const SIGNING_WINDOW_SECONDS = 15 * 60;
+
+export interface SigningWindow {
+  /** Epoch milliseconds: URLs are signed as of this instant. */
+  start: number;
+  end: number;
+}
+
+export function signingWindowAt(now = Date.now()): SigningWindow {
+  const length = SIGNING_WINDOW_SECONDS * 1000;
+  const start = Math.floor(now / length) * length;
+  return { start, end: start + length };
+}
+
 /** The secret, or an error (an opaque 500 to the client, logged) when the deployment lacks it. */
 export function signingSecret(env: { SIGNING_SECRET?: string }): string {
   if (!env.SIGNING_SECRET) throw new Error("SIGNING_SECRET is not set: file download URLs cannot be signed or verified");

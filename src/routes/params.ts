@@ -34,3 +34,7 @@ export const AdminUserParams = z.object({ userId: pathParam("userId", "The user'
 const tokenId = pathParam("tokenId", "The unique id of the API token");
 export const ApiTokenParams = z.object({ tokenId });
 export const AdminUserTokenParams = AdminUserParams.extend({ tokenId });
+
+/** Added to a comment's place (a space, or a change request). */
+export const CommentParam = { commentId: pathParam("commentId", "The unique id of the comment") };
+export const CommentReplyParam = { commentReplyId: pathParam("commentReplyId", "The unique id of the comment reply") };

@@ -1,8 +1,9 @@
 import { OpenAPIHono, createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AppEnv } from "../context";
+import type { AppEnv, CallerContext, RequesterContext, TokenContext } from "../context";
 import { MAX_JSON_BODY_BYTES, limitBody } from "../http/body-limit";
 import { idempotentPost } from "../http/idempotency";
+import { authenticatesInItsRead } from "../http/lazy-authentication";
 import { validationHook } from "../http/validation";
 import { ErrorResponse } from "../schemas/common";
 import { describePermission, type RoutePermission } from "./permission";
@@ -20,6 +21,11 @@ export const userSecurity = [{ user: [] }];
 interface RouteExtras {
   /** Who may call it: required, documented, and checked for every role by test/http/matrix. */
   permission: RoutePermission;
+  /**
+   * Its domain read looks the caller up in its own batch (http/lazy-authentication.ts): the
+   * handler takes `requesterOf(c)`, and the request costs one round trip less.
+   */
+  authenticatesInItsRead?: true;
   /** The largest body the route accepts (413 beyond it); MAX_JSON_BODY_BYTES unless it says otherwise. */
   maxBodyBytes?: number;
 }
@@ -28,7 +34,7 @@ interface RouteExtras {
  * A /v1 route: GitBook's route declaration, with the user-token security every one of them has,
  * its body limit, and who may call it (in its description and `x-permission`).
  */
-export function userRoute<R extends Omit<RouteConfig, "security" | "middleware">>({ maxBodyBytes, permission, ...config }: R & RouteExtras) {
+export function userRoute<R extends Omit<RouteConfig, "security" | "middleware">>({ maxBodyBytes, permission, authenticatesInItsRead: inItsRead, ...config }: R & RouteExtras) {
   const description = [config.description, describePermission(permission)].filter(Boolean).join("\n\n");
   const idempotent = config.method === "post";
   const request = idempotent ? { ...config.request, headers: IdempotencyKeyHeader } : config.request;
@@ -40,7 +46,7 @@ export function userRoute<R extends Omit<RouteConfig, "security" | "middleware">
     // Typed as declared: the implied errors are for the document, handlers never answer them.
     responses: { ...withImpliedErrors(config), 429: rateLimitedResponse } as R["responses"],
     security: userSecurity,
-    middleware: [limitBody(maxBodyBytes ?? MAX_JSON_BODY_BYTES), ...(idempotent ? [idempotentPost] : [])],
+    middleware: [...(inItsRead ? [authenticatesInItsRead] : []), limitBody(maxBodyBytes ?? MAX_JSON_BODY_BYTES), ...(idempotent ? [idempotentPost] : [])],
   });
 }
 
@@ -55,6 +61,11 @@ const IdempotencyKeyHeader = z.object({
         "A unique key (e.g. a UUID, at most 255 characters): a retry with the same key and body within 24 hours gets the first answer again instead of acting twice; the same key with another body is a 409.",
     }),
 });
+
+/** Who calls: identified by the middleware, or, on a route that authenticates in its read, the token to identify. */
+export function requesterOf(c: { get(key: "callerContext"): CallerContext | undefined; get(key: "tokenContext"): TokenContext }): RequesterContext {
+  return c.get("callerContext") ?? c.get("tokenContext");
+}
 
 /**
  * The error responses a route's declaration implies, added to what it documents so no status it
@@ -73,6 +84,21 @@ export function withImpliedErrors(config: Pick<RouteConfig, "request" | "respons
 
 export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } };
+}
+
+/**
+ * The 200 and 304 of a read of revision content (http/revision-cache.ts): a strong ETag on every
+ * answer, and 304 without a body when `If-None-Match` has it.
+ */
+export function revisionReadResponses<T extends z.ZodType>(schema: T, description: string) {
+  const headers = z.object({
+    ETag: z.string().openapi({ description: "Strong entity tag of the body: send it back in If-None-Match" }),
+    "Cache-Control": z.string().openapi({ description: "private, no-cache: a client may keep the body, and revalidates it with If-None-Match" }),
+  });
+  return {
+    200: { ...jsonResponse(schema, description), headers },
+    304: { description: "Not modified: the If-None-Match header has this body's ETag", headers },
+  };
 }
 
 /** A 201 response whose Location header is the API URL of what was created (see `created`). */

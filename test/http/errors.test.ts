@@ -75,14 +75,14 @@ describe("errors", () => {
 
   it("answers an unexpected failure with a 500 that leaks nothing but the request id", async () => {
     const user = await createUser();
-    // A D1 whose every statement fails with an internal-looking message.
+    // A D1 whose every statement fails with an internal-looking message, in a session too.
+    const fail = () => {
+      throw new Error("D1_ERROR: no such table: secret_internal_table at offset 42");
+    };
     const brokenDatabase = new Proxy(env.DB, {
       get(target, property) {
-        if (property === "prepare") {
-          return () => {
-            throw new Error("D1_ERROR: no such table: secret_internal_table at offset 42");
-          };
-        }
+        if (property === "prepare") return fail;
+        if (property === "withSession") return () => ({ prepare: fail, batch: fail, getBookmark: () => null });
         return Reflect.get(target, property);
       },
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertOrganizationAction, contentLevel, organizationPermissions } from "../../src/lib/permissions";
+import { assertCommentAction, assertOrganizationAction, commentPermissions, contentLevel, organizationPermissions } from "../../src/lib/permissions";
 import { ROLES, roleAtLeast, type RoleOrGuest } from "../../src/lib/roles";
 
 const everyRole: RoleOrGuest[] = [null, ...ROLES];
@@ -67,5 +67,43 @@ describe("content level", () => {
   it("keeps organization admins admin and gives guests nothing by default", () => {
     expect(contentLevel("admin", ["read"])).toBe("admin");
     expect(contentLevel(null, ["edit"])).toBeNull();
+  });
+});
+
+describe("comment permissions (docs/permissions.md, Comments)", () => {
+  // The table of docs/permissions.md: the least level for anyone (null: nobody) and for the author.
+  const table = {
+    view: { anyone: "read", author: "read" },
+    reply: { anyone: "comment", author: "comment" },
+    edit: { anyone: null, author: "comment" },
+    delete: { anyone: "admin", author: "comment" },
+  } as const;
+
+  for (const level of ROLES) {
+    for (const isAuthor of [false, true]) {
+      it(`gives ${isAuthor ? "the author" : "anyone"} with '${level}' exactly what the table says`, () => {
+        const permissions = commentPermissions(level, isAuthor);
+        for (const [key, least] of Object.entries(table)) {
+          const needed = isAuthor ? least.author : least.anyone;
+          const allowed = (needed !== null && roleAtLeast(level, needed)) || (least.anyone !== null && roleAtLeast(level, least.anyone));
+          expect(permissions[key as keyof typeof permissions], key).toBe(allowed);
+        }
+      });
+    }
+  }
+
+  it("lets the author and space admins resolve, and no one below 'comment'", () => {
+    expect(() => assertCommentAction("comment", true, "resolve", "comment")).not.toThrow();
+    expect(() => assertCommentAction("admin", false, "resolve", "comment")).not.toThrow();
+    expect(() => assertCommentAction("create", false, "resolve", "comment")).toThrowError(
+      expect.objectContaining({ status: 403, message: "Resolving a comment needs the level 'admin' or higher on the space, or being its author with the level 'comment'" }),
+    );
+    expect(() => assertCommentAction("read", true, "resolve", "comment")).toThrowError(expect.objectContaining({ status: 403 }));
+  });
+
+  it("keeps editing for the author, whatever the caller's level", () => {
+    expect(() => assertCommentAction("admin", false, "edit", "reply")).toThrowError(
+      expect.objectContaining({ status: 403, message: "Editing a reply is for its author only, with the level 'comment' or higher on the space" }),
+    );
   });
 });

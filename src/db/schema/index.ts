@@ -6,4 +6,5 @@ export * from "./teams";
 export * from "./revisions";
 export * from "./change-requests";
 export * from "./idempotency";
+export * from "./comments";
 export * from "./search";

@@ -93,6 +93,9 @@ export const contentEntries = sqliteTable(
     primaryKey({ columns: [table.spaceId, table.line, table.kind, table.entryId, table.fromOrdinal] }),
     // Current state of a line (the common read) without scanning its history.
     index("content_entries_current").on(table.spaceId, table.line, table.kind, table.parentId).where(sql`${table.toOrdinal} IS NULL`),
+    // The children of a page at any ordinal (a change request's base behind main's head), so a
+    // page read walks down its subtree by index whatever point it reads (revisions/page-neighbourhood.ts).
+    index("content_entries_children").on(table.spaceId, table.line, table.kind, table.parentId, table.fromOrdinal),
     index("content_entries_document").on(table.documentId),
     index("content_entries_blob").on(table.blobKey),
   ],

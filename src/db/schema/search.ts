@@ -10,7 +10,7 @@ import { spaces } from "./content";
  *
  * The FTS5 index over these rows (`search_index`: an external-content table kept in step by
  * triggers, so every insert and delete here updates it) is written by hand in
- * migrations/0005_search_index.sql: drizzle-kit cannot declare virtual tables. Rows are only ever
+ * migrations/0007_search_index.sql: drizzle-kit cannot declare virtual tables. Rows are only ever
  * inserted and deleted: a page whose text changes has its rows replaced (domain/search/indexing.ts).
  */
 export const searchSections = sqliteTable(

@@ -1,5 +1,5 @@
 import { and, eq, exists, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequesterContext } from "../../context";
 import { listPage, sortedBy } from "../../db/keyset";
 import { rawAll } from "../../db/raw";
 import {
@@ -16,7 +16,7 @@ import { newId, nowIso } from "../../lib/ids";
 import { EMPTY_LIST, type PageRequest } from "../../lib/pagination";
 import { assertContentAction } from "../../lib/permissions";
 import type { ChangeRequestListFilters, UpdateChangeRequestInput } from "../../schemas/change-request";
-import { loadSpaceAccess, type ContentAccess } from "../content-tree/access";
+import { loadSpaceAccess, loadSpaceAccessWith, type ContentAccess } from "../content-tree/access";
 import { loadOrganizationAccess } from "../organizations/access";
 import { assertLive } from "../spaces/spaces";
 import { recountChangeRequests } from "./counters";
@@ -30,14 +30,14 @@ export interface ChangeRequestAccess {
   changeRequest: ChangeRequestRow;
 }
 
-/** The space (with the caller's level on it) and the change request, read side by side. */
-export async function loadChangeRequestAccess(ctx: CallerContext, spaceId: string, idOrNumber: string): Promise<ChangeRequestAccess> {
-  const [space, [record]] = await Promise.all([
-    loadSpaceAccess(ctx, spaceId),
+/** The space (with the caller's level on it) and the change request, in one round trip. */
+export async function loadChangeRequestAccess(ctx: RequesterContext, spaceId: string, idOrNumber: string): Promise<ChangeRequestAccess> {
+  const [space, [records]] = await loadSpaceAccessWith(ctx, spaceId, [
     selectChangeRequestRecords(ctx.db).where(changeRequestMatch(spaceId, idOrNumber)).limit(1),
   ]);
+  const [record] = records as ChangeRequestRecord[];
   if (!record) throw changeRequestNotFound(idOrNumber);
-  return { space, record: record as ChangeRequestRecord, changeRequest: record.changeRequest };
+  return { space, record, changeRequest: record.changeRequest };
 }
 
 export async function getChangeRequest(ctx: CallerContext, spaceId: string, idOrNumber: string) {

@@ -1,7 +1,7 @@
 import type { CallerContext } from "../../context";
 import { badRequest } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
-import { unwrapOutcome } from "../../lib/outcome";
+import { unwrapOutcome, type Outcome } from "../../lib/outcome";
 import { assertContentAction } from "../../lib/permissions";
 import { MAX_FILE_BYTES, type ContentChangeInput } from "../../schemas/change-request-content";
 import { spaceCoordinator } from "../coordination/space-coordinator-client";
@@ -23,7 +23,8 @@ export async function editChangeRequestContent(ctx: CallerContext, spaceId: stri
   // Checked again by the coordinator under its lock; here it spares uploading for a refused edit.
   assertEditable({ changeRequest, space: space.row });
   const prepared = await Promise.all(changes.map((change, index) => uploadFiles(ctx, change, index)));
-  const result = unwrapOutcome(
+  const result = unwrapCoordinated(
+    ctx,
     await spaceCoordinator(ctx.env, spaceId).editChangeRequestContent({
       spaceId,
       changeRequestId: changeRequest.id,
@@ -43,6 +44,12 @@ export async function editChangeRequestContent(ctx: CallerContext, spaceId: stri
     ),
     insertedFiles: await Promise.all(result.insertedFiles.map((file) => presentFileObject(ctx, file))),
   };
+}
+
+/** The coordinator's result; the request reads after its writes from now on (they were made in its D1 session). */
+function unwrapCoordinated<T>(ctx: CallerContext, outcome: Outcome<T>): T {
+  ctx.readAfter(outcome.bookmark);
+  return unwrapOutcome(outcome);
 }
 
 const pageLocation = (ctx: CallerContext, spaceId: string, changeRequestId: string, pageId: string) =>
@@ -81,7 +88,8 @@ function decodeBase64(base64: string, field: string): Uint8Array {
 export async function updateChangeRequestFromMain(ctx: CallerContext, spaceId: string, idOrNumber: string) {
   const { space, changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
   assertContentAction(space.level, "edit", "space");
-  const result = unwrapOutcome(
+  const result = unwrapCoordinated(
+    ctx,
     await spaceCoordinator(ctx.env, spaceId).updateChangeRequestFromMain({ spaceId, changeRequestId: changeRequest.id, callerId: ctx.caller.id, now: nowIso() }),
   );
   return { revision: result.revisionId, result: result.result as "update" | "conflicts" };
@@ -93,7 +101,8 @@ export async function mergeChangeRequestIntoMain(ctx: CallerContext, spaceId: st
   // A merged or archived change request is a 409 whatever the rules say.
   assertInProgress(changeRequest);
   await assertMergeRulesMet(ctx, space.row, changeRequest);
-  const result = unwrapOutcome(
+  const result = unwrapCoordinated(
+    ctx,
     await spaceCoordinator(ctx.env, spaceId).mergeChangeRequest({ spaceId, changeRequestId: changeRequest.id, callerId: ctx.caller.id, now: nowIso() }),
   );
   return { revision: result.revisionId, result: result.result as "merge" | "conflicts" };

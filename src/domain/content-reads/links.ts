@@ -3,18 +3,18 @@ import type { DocumentLinkRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { pageOfItems, type PageRequest } from "../../lib/pagination";
 import { isPage } from "../revisions/entries";
-import { readContent, type ContentSource, type RevisionContent } from "./revision-content";
+import { readContent, type ResolvedSource, type RevisionContent, type RevisionRead } from "./revision-content";
 
 /** Who links to what in a revision: backlinks of a page or file, and the link report. */
 
 /** Pages of the revision that link to a file or a page of it. */
-export async function listBacklinks(ctx: CallerContext, source: ContentSource, target: { kind: "page" | "file"; id: string }, request: PageRequest) {
-  const content = await readContent(ctx, source, { links: { kind: target.kind, target: target.id } });
+export async function listBacklinks(ctx: CallerContext, resolved: ResolvedSource, target: { kind: "page" | "file"; id: string }, request: PageRequest): Promise<RevisionRead<object>> {
+  const content = await readContent(ctx, resolved, { links: { kind: target.kind, target: target.id } });
   if (!content.entries.has(`${target.kind}:${target.id}`)) throw notFound(`${target.kind === "file" ? "File" : "Page"} '${target.id}'`);
   const linking = new Set(content.links.map((link) => link.documentId));
   const pages = [...content.entries.values()].filter(isPage).filter((page) => page.documentId !== null && linking.has(page.documentId));
   const page = pageOfItems(pages, request, "page:asc", (entry) => entry.id);
-  return { ...page, items: page.items.map((entry) => pageReference(content, entry.id)) };
+  return { value: { ...page, items: page.items.map((entry) => pageReference(content, entry.id)) }, atRevision: content.atRevision };
 }
 
 function versionContext(content: RevisionContent) {
@@ -38,8 +38,14 @@ export type LinkStatus = "ok" | "broken" | "in-app";
  * target, with the pages it is linked from. A page or file link whose target is not in the
  * revision is `broken`; an absolute URL into this deployment's app or API is `in-app`.
  */
-export async function listLinks(ctx: CallerContext, source: ContentSource, pageId: string | null, status: LinkStatus | undefined, request: PageRequest) {
-  const content = await readContent(ctx, source, { links: "all" });
+export async function listLinks(
+  ctx: CallerContext,
+  resolved: ResolvedSource,
+  pageId: string | null,
+  status: LinkStatus | undefined,
+  request: PageRequest,
+): Promise<RevisionRead<object>> {
+  const content = await readContent(ctx, resolved, { links: "all" });
   const pages = [...content.entries.values()].filter(isPage);
   if (pageId !== null && !content.entries.has(`page:${pageId}`)) throw notFound(`Page '${pageId}'`);
   const located = pageId === null ? pages : pages.filter((page) => page.id === pageId);
@@ -60,7 +66,7 @@ export async function listLinks(ctx: CallerContext, source: ContentSource, pageI
   const broken = all.filter(([, item]) => item.status === "broken");
   const filtered = status ? all.filter(([, item]) => item.status === status) : all;
   const page = pageOfItems(filtered, request, "target:asc", ([key]) => key);
-  return {
+  const value = {
     ...page,
     items: page.items.map(([, item]) => ({
       status: item.status,
@@ -70,6 +76,7 @@ export async function listLinks(ctx: CallerContext, source: ContentSource, pageI
     })),
     stats: { total: all.length, broken: { total: broken.length, changeRequest: broken.filter(([, item]) => item.inChangeRequest).length } },
   };
+  return { value, atRevision: content.atRevision };
 }
 
 function linkStatus(ctx: CallerContext, content: RevisionContent, link: DocumentLinkRow): LinkStatus {

@@ -4,54 +4,65 @@ import { pageOfItems, type PageRequest } from "../../lib/pagination";
 import { presentChangeRequest } from "../change-requests/records";
 import { isFile } from "../revisions/entries";
 import { fileOf, presentFileObject, presentFiles, presentPage, presentPages, revisionType, type BodyFormat } from "../revisions/present";
-import { readContent, treeOf, type ContentSource } from "./revision-content";
+import { neighbourhoodEntries, selectPageNeighbourhood } from "../revisions/page-neighbourhood";
+import { readContent, selectHeads, stillAtRevision, treeOf, type ResolvedSource, type RevisionRead } from "./revision-content";
 
-/** The revision, its pages and its files, as a space (seed 4.2) or a change request (4.4) reads them. */
+/**
+ * The revision, its pages and its files, as a space (seed 4.2) or a change request (4.4) reads them,
+ * once `resolveContent` has decided the caller may. Each is a function of the revision only (and
+ * of `signedAt`, the instant download URLs are signed as of), so its result can be cached.
+ */
 
-export async function getRevision(ctx: CallerContext, source: ContentSource) {
-  const content = await readContent(ctx, source, { withMarkdown: true, withRevision: true });
+/** The revision, without `mergedFrom` (that change request can still change: see `mergedFromOf`). */
+export async function getRevision(ctx: CallerContext, resolved: ResolvedSource, signedAt: number): Promise<RevisionRead<object>> {
+  const content = await readContent(ctx, resolved, { withMarkdown: true, withRevision: true });
   const revision = content.revision;
-  if (!revision) throw notFound(`Revision '${content.source.revisionId}'`);
-  const pages = presentPages(treeOf(ctx, content));
-  return {
+  if (!revision) throw notFound(`Revision '${resolved.revisionId}'`);
+  const value = {
     object: "revision" as const,
     id: revision.id,
     parents: revision.parents,
-    pages,
-    files: await presentFiles(ctx, content.entries.values()),
+    pages: presentPages(treeOf(ctx, resolved, content.entries.values())),
+    files: await presentFiles(ctx, content.entries.values(), signedAt),
     reusableContents: [],
     tags: [],
     variables: {},
     createdAt: revision.createdAt,
-    urls: { app: ctx.urls.app(content.source.appBase) },
+    urls: { app: ctx.urls.app(resolved.appBase) },
     type: revisionType(revision),
-    ...(revision.type === "merge" && content.mergedFrom ? { mergedFrom: presentChangeRequest(content.mergedFrom, ctx.urls) } : {}),
   };
+  return { value, atRevision: content.atRevision };
 }
 
-export async function listPages(ctx: CallerContext, source: ContentSource) {
-  const content = await readContent(ctx, source, { withMarkdown: true });
-  return { pages: presentPages(treeOf(ctx, content)) };
+/** The part of a merge revision read fresh on every request: the change request it merged. */
+export function mergedFromOf(ctx: CallerContext, resolved: ResolvedSource) {
+  return resolved.mergedFrom ? { mergedFrom: presentChangeRequest(resolved.mergedFrom, ctx.urls) } : {};
 }
 
-export async function getPage(ctx: CallerContext, source: ContentSource, pageId: string, format: BodyFormat) {
-  const content = await readContent(ctx, source, { withMarkdown: true });
-  const presentation = treeOf(ctx, content, format);
+export async function listPages(ctx: CallerContext, resolved: ResolvedSource) {
+  const content = await readContent(ctx, resolved, { withMarkdown: true });
+  return { value: { pages: presentPages(treeOf(ctx, resolved, content.entries.values())) }, atRevision: content.atRevision };
+}
+
+/** One page: reads the page, its ancestors and the pages below it only, whatever the size of the space. */
+export async function getPage(ctx: CallerContext, resolved: ResolvedSource, pageId: string, format: BodyFormat) {
+  const [heads, rows] = await ctx.db.batch([selectHeads(ctx, resolved), selectPageNeighbourhood(ctx.db, resolved.point, pageId)]);
+  const presentation = treeOf(ctx, resolved, neighbourhoodEntries(rows).values(), format);
   const page = presentation.tree.get(pageId);
   if (!page) throw notFound(`Page '${pageId}'`);
-  return presentPage(page, presentation);
+  return { value: presentPage(page, presentation), atRevision: stillAtRevision(resolved, heads) };
 }
 
-export async function listFiles(ctx: CallerContext, source: ContentSource, request: PageRequest) {
-  const content = await readContent(ctx, source, {});
+export async function listFiles(ctx: CallerContext, resolved: ResolvedSource, request: PageRequest, signedAt: number) {
+  const content = await readContent(ctx, resolved, {});
   const page = pageOfItems([...content.entries.values()].filter(isFile), request, "id:asc", (file) => file.id);
-  return { ...page, items: await Promise.all(page.items.map((file) => presentFileObject(ctx, fileOf(file)))) };
+  const items = await Promise.all(page.items.map((file) => presentFileObject(ctx, fileOf(file), signedAt)));
+  return { value: { ...page, items }, atRevision: content.atRevision };
 }
 
-export async function getFile(ctx: CallerContext, source: ContentSource, fileId: string) {
-  const content = await readContent(ctx, source, {});
+export async function getFile(ctx: CallerContext, resolved: ResolvedSource, fileId: string, signedAt: number) {
+  const content = await readContent(ctx, resolved, {});
   const file = content.entries.get(`file:${fileId}`);
   if (!file || !isFile(file)) throw notFound(`File '${fileId}'`);
-  return presentFileObject(ctx, fileOf(file));
+  return { value: await presentFileObject(ctx, fileOf(file), signedAt), atRevision: content.atRevision };
 }
-

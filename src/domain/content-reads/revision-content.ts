@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequesterContext } from "../../context";
 import { runBatch } from "../../db/batch";
-import { changeRequests, contentEntries, documentLinks, revisions, type ContentEntryRow, type DocumentLinkRow, type RevisionRow, type SpaceRow } from "../../db/schema";
+import { changeRequests, contentEntries, documentLinks, revisions, spaces, type ContentEntryRow, type DocumentLinkRow, type RevisionRow, type SpaceRow } from "../../db/schema";
 import { loadChangeRequestAccess } from "../change-requests/change-requests";
 import { selectChangeRequestRecords, type ChangeRequestRecord } from "../change-requests/records";
-import { loadSpaceAccess } from "../content-tree/access";
+import { loadSpaceAccessWith } from "../content-tree/access";
 import { combineRows, selectRevisionRows, type Entry } from "../revisions/entries";
 import { PageTree } from "../revisions/page-tree";
 import { changeRequestPoint, MAIN_LINE, type LinePoint, type RevisionPoint } from "../revisions/points";
@@ -12,34 +12,94 @@ import type { BodyFormat } from "../revisions/present";
 
 /**
  * Where the content reads of a space (its active revision, seed 4.2) and of a change request (its
- * revision, seed 4.4) start: resolve who may read and which revision, then read everything the
- * read needs of that revision in one batch.
+ * revision, seed 4.4) start: `resolveContent` decides who may read and which revision (one round
+ * trip, on every request), then a read of that revision's content (`readContent`, or the page
+ * read) runs only when the response is not already cached: a revision never changes, so what
+ * was read of it once can be served again to anyone who may read it (http/revision-cache.ts).
  */
 
 export type ContentSource = { kind: "space"; spaceId: string } | { kind: "change-request"; spaceId: string; changeRequestId: string };
 
 export interface ResolvedSource {
+  /** The request, its caller identified by the access round trip: what the read then runs as. */
+  callerContext: CallerContext;
   space: SpaceRow;
   revisionId: string;
   point: RevisionPoint;
   appBase: string;
+  /** The change request whose revision is read (null: the space's own). */
+  changeRequestId: string | null;
+  /** The space's active revision when access was decided (a change request reads main's head through it). */
+  spaceRevisionId: string;
+  /** Only when asked for: the change request a merge revision merged, as it is now (it can still change). */
+  mergedFrom?: ChangeRequestRecord | undefined;
 }
 
-async function resolve(ctx: CallerContext, source: ContentSource): Promise<ResolvedSource> {
+/** The result of a read of a resolved source, and whether it is of `revisionId` (see `stillAtRevision`). */
+export interface RevisionRead<T> {
+  value: T;
+  /** False when the revision moved between resolving and reading: the value is then not cached. */
+  atRevision: boolean;
+}
+
+export async function resolveContent(ctx: RequesterContext, source: ContentSource, options: { withMergedFrom?: boolean } = {}): Promise<ResolvedSource> {
   if (source.kind === "space") {
-    const access = await loadSpaceAccess(ctx, source.spaceId);
+    const [access, [mergedFrom]] = await loadSpaceAccessWith(ctx, source.spaceId, options.withMergedFrom ? [selectMergedFrom(ctx, source.spaceId)] : []);
     const main: LinePoint = { line: MAIN_LINE, ordinal: 0, isHead: true };
-    return { space: access.row, revisionId: access.row.revisionId, point: { spaceId: source.spaceId, main, overlay: null }, appBase: `/s/${source.spaceId}` };
+    return {
+      callerContext: access.callerContext,
+      space: access.row,
+      revisionId: access.row.revisionId,
+      point: { spaceId: source.spaceId, main, overlay: null },
+      appBase: `/s/${source.spaceId}`,
+      changeRequestId: null,
+      spaceRevisionId: access.row.revisionId,
+      ...(options.withMergedFrom ? { mergedFrom: (mergedFrom as ChangeRequestRecord[])[0] } : {}),
+    };
   }
   const { space, record, changeRequest } = await loadChangeRequestAccess(ctx, source.spaceId, source.changeRequestId);
   // Main's head is read through its open rows; the ordinal is only needed for an older base.
   const point = changeRequestPoint(changeRequest, changeRequest.revisionMergedAncestor === record.spaceRevisionId);
   return {
+    callerContext: space.callerContext,
     space: space.row,
     revisionId: changeRequest.revisionId,
     point,
     appBase: `/s/${source.spaceId}/~/changes/${changeRequest.number}`,
+    changeRequestId: changeRequest.id,
+    spaceRevisionId: record.spaceRevisionId,
   };
+}
+
+/** The change request merged by the space's active revision (none unless that revision is a merge). */
+function selectMergedFrom(ctx: RequesterContext, spaceId: string) {
+  const activeRevision = sql`(SELECT ${spaces.revisionId} FROM ${spaces} WHERE ${spaces.id} = ${spaceId})`;
+  return selectChangeRequestRecords(ctx.db)
+    .where(eq(changeRequests.id, sql`(SELECT ${revisions.mergedFrom} FROM ${revisions} WHERE ${revisions.id} = ${activeRevision})`))
+    .limit(1);
+}
+
+/**
+ * Heads are read through their open rows, so a read that runs after another revision landed
+ * (a merge, an edit of the change request) would read that one instead. This statement, sent in
+ * the read's batch (one transaction), says whether the heads are still those access resolved.
+ */
+export function selectHeads(ctx: CallerContext, resolved: ResolvedSource) {
+  const changeRequestRevision = resolved.changeRequestId
+    ? sql<string | null>`(SELECT ${changeRequests.revisionId} FROM ${changeRequests} WHERE ${changeRequests.id} = ${resolved.changeRequestId})`
+    : sql<null>`NULL`;
+  return ctx.db
+    .select({ spaceRevisionId: spaces.revisionId, changeRequestRevisionId: changeRequestRevision.as("change_request_revision_id") })
+    .from(spaces)
+    .where(eq(spaces.id, resolved.space.id));
+}
+
+export function stillAtRevision(resolved: ResolvedSource, heads: unknown): boolean {
+  const [row] = heads as Array<{ spaceRevisionId: string; changeRequestRevisionId: string | null }>;
+  if (!row) return false;
+  const mainUnchanged = !resolved.point.main.isHead || row.spaceRevisionId === resolved.spaceRevisionId;
+  const ownUnchanged = resolved.changeRequestId === null ? row.spaceRevisionId === resolved.revisionId : row.changeRequestRevisionId === resolved.revisionId;
+  return mainUnchanged && ownUnchanged;
 }
 
 export interface RevisionContent {
@@ -48,8 +108,8 @@ export interface RevisionContent {
   /** On a change request: the pages it changed (its own line's rows); empty on main. */
   changedPages: Set<string>;
   revision: RevisionRow | undefined;
-  mergedFrom: ChangeRequestRecord | undefined;
   links: DocumentLinkRow[];
+  atRevision: boolean;
 }
 
 interface ReadOptions {
@@ -59,31 +119,26 @@ interface ReadOptions {
   links?: "all" | { kind: "page" | "file"; target: string };
 }
 
-export async function readContent(ctx: CallerContext, source: ContentSource, options: ReadOptions): Promise<RevisionContent> {
-  const resolved = await resolve(ctx, source);
+/** Everything a read needs of the resolved revision, in one batch. */
+export async function readContent(ctx: CallerContext, resolved: ResolvedSource, options: ReadOptions): Promise<RevisionContent> {
   const { statements, mainCount } = selectRevisionRows(ctx.db, resolved.point, { withMarkdown: options.withMarkdown });
   const extra = [
-    ...(options.withRevision
-      ? [
-          ctx.db.select().from(revisions).where(eq(revisions.id, resolved.revisionId)).limit(1),
-          selectChangeRequestRecords(ctx.db)
-            .where(eq(changeRequests.id, sql`(SELECT ${revisions.mergedFrom} FROM ${revisions} WHERE ${revisions.id} = ${resolved.revisionId})`))
-            .limit(1),
-        ]
-      : []),
+    selectHeads(ctx, resolved),
+    ...(options.withRevision ? [ctx.db.select().from(revisions).where(eq(revisions.id, resolved.revisionId)).limit(1)] : []),
     ...(options.links ? [selectLinks(ctx, resolved, options.links)] : []),
   ];
   const results = await runBatch(ctx.db, [...statements, ...extra]);
   const entries = combineRows(results.slice(0, statements.length), mainCount);
   const overlayRows = results.slice(mainCount, statements.length).flat() as ContentEntryRow[];
   const rest = results.slice(statements.length);
+  const heads = rest.shift();
   return {
     source: resolved,
     entries,
     changedPages: new Set(overlayRows.filter((row) => row.kind === "page").map((row) => row.entryId)),
     revision: options.withRevision ? (rest.shift() as RevisionRow[])[0] : undefined,
-    mergedFrom: options.withRevision ? (rest.shift() as ChangeRequestRecord[])[0] : undefined,
     links: options.links ? (rest.shift() as DocumentLinkRow[]) : [],
+    atRevision: stillAtRevision(resolved, heads),
   };
 }
 
@@ -110,10 +165,9 @@ function selectLinks(ctx: CallerContext, resolved: ResolvedSource, which: NonNul
     );
 }
 
-/** The revision's page tree, presented with absolute app URLs (the page's path in the app). */
-export function treeOf(ctx: CallerContext, content: RevisionContent, format: BodyFormat = "markdown") {
-  const tree = new PageTree(content.entries.values());
-  const base = content.source.appBase;
+/** The page tree of `entries` (a revision's, or a page's neighbourhood), presented with absolute app URLs. */
+export function treeOf(ctx: CallerContext, resolved: ResolvedSource, entries: Iterable<Entry>, format: BodyFormat = "markdown") {
+  const tree = new PageTree(entries);
+  const base = resolved.appBase;
   return { tree, format, appUrl: (page: { id: string }) => ctx.urls.app(`${base}/${tree.path(page.id)}`.replace(/\/$/, "")) };
 }
-

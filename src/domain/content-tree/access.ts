@@ -1,14 +1,19 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
-import type { CallerContext } from "../../context";
-import { collections, organizationMembers, spaces, type CollectionRow, type MemberRow, type SpaceRow } from "../../db/schema";
+import { and, eq, getTableColumns } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { CallerContext, RequesterContext } from "../../context";
+import { runBatch } from "../../db/batch";
+import { collections, organizationMembers, spaces, users, type CollectionRow, type MemberRow, type SpaceRow } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { assertContentAction, assertOrganizationAction, contentLevel, type Membership } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import { membershipOf, noteMemberActivity } from "../organizations/access";
-import { selectCollectionChain, type AncestorRow } from "./tree";
+import { callerColumns, callerIdOf, identifiedCaller, isCaller } from "../users/callers";
+import { collectionChainColumn, selectCollectionChain, type AncestorRow } from "./tree";
 
 /** A space or collection as the caller may see it, with the caller's level on it. */
 export interface ContentAccess<Row> {
+  /** The request, its caller identified (by the loader's own batch when it came with a token only). */
+  callerContext: CallerContext;
   row: Row;
   member: MemberRow;
   membership: Membership;
@@ -47,26 +52,47 @@ function asMember(columns: Omit<MemberRow, "organizationId"> | null, organizatio
   return columns ? { ...columns, organizationId } : null;
 }
 
-const callerMembership = (ctx: CallerContext, organizationId: typeof spaces.organizationId | typeof collections.organizationId) =>
-  and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, ctx.caller.id));
+const callerMembership = (ctx: RequesterContext, organizationId: typeof spaces.organizationId | typeof collections.organizationId) =>
+  and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, callerIdOf(ctx)));
 
-/** A space, the caller's membership and its collection chain: one round trip. Deleted spaces included. */
-export async function loadSpaceAccess(ctx: CallerContext, spaceId: string): Promise<ContentAccess<SpaceRow>> {
-  const [[row], chain] = await ctx.db.batch([
-    ctx.db
-      .select({ space: spaces, member: memberColumns })
-      .from(spaces)
-      .leftJoin(organizationMembers, callerMembership(ctx, spaces.organizationId))
-      .where(eq(spaces.id, spaceId))
-      .limit(1),
-    selectCollectionChain(ctx.db, sql`SELECT parent_id FROM ${spaces} WHERE id = ${spaceId}`),
-  ]);
-  const member = row && asMember(row.member, row.space.organizationId);
-  const levels = [row?.space.defaultLevel ?? null, ...levelsOf(chain)];
-  const level = levelOn(member, levels, row?.space.createdBy);
-  if (!row || !member || level === null) throw spaceNotFound(spaceId);
+/**
+ * A space, the caller's membership and its collection chain: one round trip, with the caller's
+ * own lookup when the request came with a token only. Deleted spaces included.
+ */
+export async function loadSpaceAccess(ctx: RequesterContext, spaceId: string): Promise<ContentAccess<SpaceRow>> {
+  const [access] = await loadSpaceAccessWith(ctx, spaceId, []);
+  return access;
+}
+
+/**
+ * `loadSpaceAccess` with more statements in the same batch (the change request a read is about,
+ * what a read needs besides access): still one round trip. Their results come back in order,
+ * whatever the access decided; use them only once access is granted.
+ */
+export async function loadSpaceAccessWith(
+  ctx: RequesterContext,
+  spaceId: string,
+  alongside: readonly BatchItem<"sqlite">[],
+): Promise<[ContentAccess<SpaceRow>, unknown[]]> {
+  // One statement: the caller (known, or behind the token), the space, the caller's membership
+  // and the space's collection chain.
+  const access = ctx.db
+    .select({ ...callerColumns, space: spaces, member: memberColumns, chain: collectionChainColumn(spaces.parentId) })
+    .from(users)
+    .leftJoin(spaces, eq(spaces.id, spaceId))
+    .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, spaces.organizationId), eq(organizationMembers.userId, users.id)))
+    .where(isCaller(ctx))
+    .limit(1);
+  const [rows, ...others] = alongside.length === 0 ? [await access] : await runBatch(ctx.db, [access, ...alongside]);
+  const [row] = rows as Array<Awaited<typeof access>[number]>;
+  const callerContext = identifiedCaller(ctx, row);
+  const space = row?.space;
+  const member = space && asMember(row.member, space.organizationId);
+  const levels = [space?.defaultLevel ?? null, ...levelsOf(row?.chain ?? [])];
+  const level = levelOn(member, levels, space?.createdBy);
+  if (!space || !member || level === null) throw spaceNotFound(spaceId);
   noteMemberActivity(ctx, member);
-  return { row: row.space, member, membership: membershipOf(member), level, levels };
+  return [{ callerContext, row: space, member, membership: membershipOf(member), level, levels }, others];
 }
 
 /** A collection, the caller's membership and the collection's chain: one round trip. */
@@ -86,6 +112,7 @@ export async function loadCollectionAccess(ctx: CallerContext, collectionId: str
   if (!row || !member || level === null) throw collectionNotFound(collectionId);
   noteMemberActivity(ctx, member);
   return {
+    callerContext: ctx,
     row: row.collection,
     member,
     membership: membershipOf(member),

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { rawAll } from "../../db/raw";
 import { collections } from "../../db/schema";
 import type { Role } from "../../lib/roles";
@@ -36,6 +37,28 @@ export function selectCollectionChain(db: Database, start: SQL | string) {
     SELECT id, organization_id AS organizationId, parent_id AS parentId, default_level AS defaultLevel,
       created_by AS createdBy
     FROM chain ORDER BY depth`);
+}
+
+/**
+ * `selectCollectionChain` as a column of another statement: the chain from `start` (a column of
+ * that statement, e.g. a space's parent), innermost first, as JSON. One statement instead of two
+ * for a read that needs both the row and its chain (a space's access).
+ */
+export function collectionChainColumn(start: AnySQLiteColumn) {
+  // At the top level (no parent) there is no chain to walk: CASE skips the recursive query.
+  return sql<AncestorRow[]>`CASE WHEN ${start} IS NULL THEN '[]' ELSE (WITH RECURSIVE chain(id, organization_id, parent_id, default_level, created_by, depth) AS (
+      SELECT id, organization_id, parent_id, default_level, created_by, 0 FROM ${collections} WHERE id = ${start}
+      UNION ALL
+      SELECT c.id, c.organization_id, c.parent_id, c.default_level, c.created_by, chain.depth + 1
+      FROM ${collections} c JOIN chain ON c.id = chain.parent_id
+      WHERE chain.depth < ${MAX_COLLECTION_DEPTH}
+    )
+    SELECT json_group_array(json_object('id', id, 'organizationId', organization_id, 'parentId', parent_id,
+      'defaultLevel', default_level, 'createdBy', created_by, 'depth', depth)) FROM chain) END`
+    .mapWith((json: string) =>
+      (JSON.parse(json) as Array<AncestorRow & { depth: number }>).sort((a, b) => a.depth - b.depth).map(({ depth: _depth, ...row }) => row),
+    )
+    .as("collection_chain");
 }
 
 /** The ids of `collectionId` and every collection nested in it, as a subquery. */

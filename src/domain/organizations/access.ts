@@ -1,11 +1,14 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { CallerContext } from "../../context";
-import { organizationMembers, organizations, teamMembers, type MemberRow, type OrganizationRow } from "../../db/schema";
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { CallerContext, RequestContext, RequesterContext } from "../../context";
+import { organizationMembers, organizations, teamMembers, users, type MemberRow, type OrganizationRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { enqueue } from "../../lib/jobs";
 import type { Membership } from "../../lib/permissions";
+import { callerColumns, identifiedCaller, isCaller } from "../users/callers";
 
 export interface OrganizationAccess {
+  /** The request, its caller identified (by this read's own batch when it came with a token only). */
+  callerContext: CallerContext;
   organization: OrganizationRow;
   member: MemberRow;
   membership: Membership;
@@ -17,22 +20,32 @@ export const MEMBER_ACTIVITY_INTERVAL_MS = 15 * 60 * 1000;
 export const organizationNotFound = (organizationId: string) => notFound(`Organization '${organizationId}'`);
 
 /**
- * The organization as its member sees it, in one query. A non-member (or a disabled member) gets
- * the same 404 as for an organization that does not exist, so ids reveal nothing.
+ * The member's columns for a join with `organizations`, `sso` renamed: D1 returns batched rows
+ * keyed by column name, and the organization's own `sso` would take the member's place.
  */
-export async function loadOrganizationAccess(ctx: CallerContext, organizationId: string): Promise<OrganizationAccess> {
+const memberColumns = {
+  ...getTableColumns(organizationMembers),
+  sso: sql<boolean>`${organizationMembers.sso}`.mapWith(organizationMembers.sso).as("member_sso"),
+};
+
+/**
+ * The organization as its member sees it, in one query (one round trip, with the caller's own
+ * lookup when the request came with a token only). A non-member (or a disabled member) gets the
+ * same 404 as for an organization that does not exist, so ids reveal nothing.
+ */
+export async function loadOrganizationAccess(ctx: RequesterContext, organizationId: string): Promise<OrganizationAccess> {
+  // One statement: the caller (known, or behind the token), the organization and their membership.
   const [row] = await ctx.db
-    .select({ organization: organizations, member: organizationMembers, ownsTeam: ownsTeamOf(ctx.caller.id) })
-    .from(organizations)
-    .innerJoin(
-      organizationMembers,
-      and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, ctx.caller.id)),
-    )
-    .where(eq(organizations.id, organizationId))
+    .select({ ...callerColumns, organization: organizations, member: memberColumns, ownsTeam: ownsTeamOf(sql`${users.id}`) })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, organizationId))
+    .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, users.id)))
+    .where(isCaller(ctx))
     .limit(1);
-  if (!row || row.member.disabled) throw organizationNotFound(organizationId);
+  const callerContext = identifiedCaller(ctx, row);
+  if (!row?.organization || !row.member || row.member.disabled) throw organizationNotFound(organizationId);
   noteMemberActivity(ctx, row.member);
-  return { organization: row.organization, member: row.member, membership: membershipOf(row.member, row.ownsTeam) };
+  return { callerContext, organization: row.organization, member: row.member, membership: membershipOf(row.member, row.ownsTeam) };
 }
 
 /**
@@ -47,7 +60,7 @@ export function membershipOf(member: Pick<MemberRow, "role">, ownsTeam = false):
  * A selectable SQL boolean: whether `userId` owns a team of the `organizations` row of the query.
  * Served by the index team_members_user (organization_id, user_id, role).
  */
-export function ownsTeamOf(userId: string): SQL.Aliased<boolean> {
+export function ownsTeamOf(userId: string | SQL): SQL.Aliased<boolean> {
   return sql<boolean>`EXISTS (SELECT 1 FROM ${teamMembers} owned WHERE owned.organization_id = ${organizations.id}
     AND owned.user_id = ${userId} AND owned.role = 'owner')`
     .mapWith((value) => Boolean(value))
@@ -55,7 +68,7 @@ export function ownsTeamOf(userId: string): SQL.Aliased<boolean> {
 }
 
 /** Keeps lastSeenAt current for any request that acts within the organization (see architecture.md). */
-export function noteMemberActivity(ctx: CallerContext, member: MemberRow): void {
+export function noteMemberActivity(ctx: RequestContext, member: MemberRow): void {
   const now = Date.now();
   if (now - Date.parse(member.lastSeenAt) < MEMBER_ACTIVITY_INTERVAL_MS) return;
   ctx.defer(

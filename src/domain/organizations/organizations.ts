@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequesterContext } from "../../context";
 import {
   organizationEmailDomains,
   organizationMembers,
@@ -43,7 +43,8 @@ export async function listOrganizationsForCaller(ctx: CallerContext, request: Pa
   });
 }
 
-export async function getOrganization(ctx: CallerContext, organizationId: string) {
+/** One round trip, authentication included when the request came with a token only. */
+export async function getOrganization(ctx: RequesterContext, organizationId: string) {
   const access = await loadOrganizationAccess(ctx, organizationId);
   assertOrganizationAction(access.membership, "view");
   return presentOrganization(access.organization, access.membership, ctx.urls);

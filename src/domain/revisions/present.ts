@@ -74,12 +74,13 @@ export interface PresentableFile {
   dimensions?: { width: number; height: number };
 }
 
-export async function presentFileObject(ctx: RequestContext, file: PresentableFile) {
+/** `signedAt`: the instant the download URL is signed as of (its expiry counts from it). */
+export async function presentFileObject(ctx: RequestContext, file: PresentableFile, signedAt = Date.now()) {
   return {
     id: file.id,
     name: file.name,
     contentType: file.contentType,
-    downloadURL: await signDownloadUrl(ctx.urls.origin, signingSecret(ctx.env), file),
+    downloadURL: await signDownloadUrl(ctx.urls.origin, signingSecret(ctx.env), file, signedAt),
     size: file.size,
     ...(file.dimensions ? { dimensions: file.dimensions } : {}),
   };
@@ -87,8 +88,8 @@ export async function presentFileObject(ctx: RequestContext, file: PresentableFi
 
 export const fileOf = (entry: FileEntry): PresentableFile => ({ id: entry.id, ...entry.data, blobKey: entry.blobKey });
 
-export async function presentFiles(ctx: RequestContext, entries: Iterable<Entry>) {
-  return Promise.all([...entries].filter(isFile).map((entry) => presentFileObject(ctx, fileOf(entry))));
+export async function presentFiles(ctx: RequestContext, entries: Iterable<Entry>, signedAt = Date.now()) {
+  return Promise.all([...entries].filter(isFile).map((entry) => presentFileObject(ctx, fileOf(entry), signedAt)));
 }
 
 /** GitBook has no "initial" revision type: a space's first, empty revision reads as edits. */

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequesterContext } from "../../context";
 import { listPage, sortedBy } from "../../db/keyset";
 import { revisions, spaces, type MemberRow, type SpaceRow } from "../../db/schema";
 import { conflict } from "../../lib/errors";
@@ -47,7 +47,8 @@ export async function listSpacesInCollection(ctx: CallerContext, collectionId: s
   });
 }
 
-export async function getSpace(ctx: CallerContext, spaceId: string) {
+/** One round trip, authentication included when the request came with a token only. */
+export async function getSpace(ctx: RequesterContext, spaceId: string) {
   const access = await loadSpaceAccess(ctx, spaceId);
   return presentSpace(access.row, access.level, ctx.urls);
 }

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { RequestContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
 import { apiTokens, users, type UserRow } from "../../db/schema";
@@ -8,6 +7,7 @@ import { hashToken } from "../../lib/tokens";
 import type { Urls } from "../../lib/urls";
 import type { UserObject } from "../../schemas/user";
 import { newApiToken } from "./tokens";
+import { findCallerByTokenHash } from "./callers";
 
 export function presentUser(user: UserRow, urls: Urls): UserObject {
   return {
@@ -20,15 +20,9 @@ export function presentUser(user: UserRow, urls: Urls): UserObject {
   };
 }
 
-/** The user behind an API token, or undefined when the token is unknown. One indexed lookup. */
+/** The user behind an API token, or undefined when the token is unknown. One indexed lookup (callers.ts). */
 export async function findUserByToken(ctx: RequestContext, token: string): Promise<UserRow | undefined> {
-  const [row] = await ctx.db
-    .select({ user: users })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(eq(apiTokens.tokenHash, await hashToken(token)))
-    .limit(1);
-  return row?.user;
+  return findCallerByTokenHash(ctx, await hashToken(token));
 }
 
 /** Admin only (the route checks ADMIN_TOKEN): a new verified user and their first token. */

@@ -7,7 +7,8 @@
  */
 export type { DocumentInput, GitBookDocument } from "./document-nodes";
 export { documentToMarkdown } from "./document-to-markdown";
-export { markdownToDocument } from "./markdown-to-document";
+export { markdownToDocument, type DocumentOptions } from "./markdown-to-document";
+export { markdownNestingProblem } from "./mdast";
 export { parseMarkdownPage, type PageMetadataFromMarkdown, type ParsedMarkdownPage } from "./frontmatter";
 export { extractLinks, resolveBatchRefs, rewriteLinkUrls, type ExtractedLink, type LinkTarget } from "./links";
 export { markdownSections, slugOfHeading, type TextSection } from "./sections";

@@ -6,8 +6,11 @@
  * produce. Blocks GitBook has no equivalent for (tables, footnotes, raw HTML) degrade to
  * paragraphs of their text, so nothing a reader sees is dropped. One class, because the builder
  * carries the link definitions and the key counter through the whole tree.
+ *
+ * Text anyone may write (comments) is converted `untrusted`: no raw HTML and no link that could
+ * run or embed something reaches the document, only the text a reader would see.
  */
-import type { Definition, List, ListItem, Paragraph, PhrasingContent, RootContent, TableRow } from "mdast";
+import type { Definition, List, ListItem, Nodes, Paragraph, PhrasingContent, RootContent, TableRow } from "mdast";
 import {
   MARK_ORDER,
   type BlockNode,
@@ -28,9 +31,18 @@ import { collectDefinitions, parseMarkdownTree, plainText } from "./mdast";
  */
 type Placement = "top" | "item" | "quote";
 
-export function markdownToDocument(body: string): GitBookDocument {
+export interface DocumentOptions {
+  /**
+   * Raw HTML keeps only its text (tags and comments are dropped, `<script>` and `<style>`
+   * elements with their content), and a link or image whose URL has a scheme other than http,
+   * https or mailto (`javascript:`, `data:`, …) keeps only its text (or alt text).
+   */
+  untrusted?: boolean;
+}
+
+export function markdownToDocument(body: string, options: DocumentOptions = {}): GitBookDocument {
   const tree = parseMarkdownTree(body);
-  const builder = new DocumentBuilder(collectDefinitions(tree));
+  const builder = new DocumentBuilder(collectDefinitions(tree), options.untrusted ?? false);
   // `schemaVersion` is left out (see GitBookDocument).
   return { object: "document", data: {}, nodes: builder.blocks(tree.children, "top") };
 }
@@ -39,7 +51,19 @@ export function markdownToDocument(body: string): GitBookDocument {
 class DocumentBuilder {
   private counter = 0;
 
-  constructor(private readonly definitions: ReadonlyMap<string, Definition>) {}
+  constructor(
+    private readonly definitions: ReadonlyMap<string, Definition>,
+    private readonly untrusted: boolean,
+  ) {}
+
+  /** The text of a node we do not model; raw HTML from an untrusted author only as text. */
+  private textOf(node: Nodes): string {
+    return this.untrusted && node.type === "html" ? htmlText(node.value) : plainText(node);
+  }
+
+  private allowsUrl(url: string): boolean {
+    return !this.untrusted || isSafeUrl(url);
+  }
 
   /** Keys only need to be unique within the document; a counter keeps output deterministic. */
   private key(): string {
@@ -78,7 +102,7 @@ class DocumentBuilder {
       }
       default: {
         // Raw HTML and anything else we do not model: keep the text a reader would see.
-        const text = plainText(node);
+        const text = this.textOf(node);
         return text === "" ? [] : [this.textParagraph(text)];
       }
     }
@@ -180,10 +204,10 @@ class DocumentBuilder {
 
   /** URL, alt text and title of an inline or reference-style image. */
   private imageOf(node: PhrasingContent): { url: string; alt: string; title: string } | undefined {
-    if (node.type === "image") return { url: node.url, alt: node.alt ?? "", title: node.title ?? "" };
+    if (node.type === "image") return this.allowsUrl(node.url) ? { url: node.url, alt: node.alt ?? "", title: node.title ?? "" } : undefined;
     if (node.type !== "imageReference") return undefined;
     const definition = this.definitions.get(node.identifier);
-    return definition && { url: definition.url, alt: node.alt ?? "", title: definition.title ?? "" };
+    return definition && this.allowsUrl(definition.url) ? { url: definition.url, alt: node.alt ?? "", title: definition.title ?? "" } : undefined;
   }
 
   private inlines(children: readonly PhrasingContent[]): Array<TextNode | InlineNode> {
@@ -192,7 +216,7 @@ class DocumentBuilder {
 
   /** Flattens phrasing content into leaves (marks accumulated on the way down) and inlines. */
   private phrasing(nodes: readonly PhrasingContent[], marks: readonly MarkType[]): Array<Leaf | InlineNode> {
-    return nodes.flatMap((node) => this.phrase(node, marks));
+    return (this.untrusted ? withoutInlineScripts(nodes) : nodes).flatMap((node) => this.phrase(node, marks));
   }
 
   private phrase(node: PhrasingContent, marks: readonly MarkType[]): Array<Leaf | InlineNode> {
@@ -211,10 +235,10 @@ class DocumentBuilder {
         // GitBook writes a line break inside a paragraph as a newline in the text.
         return [leaf("\n", marks)];
       case "link":
-        return [this.link(node.url, node.children, marks)];
+        return this.allowsUrl(node.url) ? [this.link(node.url, node.children, marks)] : this.phrasing(node.children, marks);
       case "linkReference": {
         const definition = this.definitions.get(node.identifier);
-        return definition ? [this.link(definition.url, node.children, marks)] : this.phrasing(node.children, marks);
+        return definition && this.allowsUrl(definition.url) ? [this.link(definition.url, node.children, marks)] : this.phrasing(node.children, marks);
       }
       case "image":
       case "imageReference": {
@@ -224,8 +248,8 @@ class DocumentBuilder {
       case "footnoteReference":
         return [leaf(`[^${node.label ?? node.identifier}]`, marks)];
       default:
-        // Inline HTML and anything else: its text, as written.
-        return [leaf(plainText(node), marks)];
+        // Inline HTML and anything else: its text, as written (an untrusted author's tags dropped).
+        return [leaf(this.textOf(node), marks)];
     }
   }
 
@@ -244,6 +268,41 @@ class DocumentBuilder {
     };
     return { object: "inline", type: "inline-image", key: this.key(), isVoid: true, data };
   }
+}
+
+/** A URL that only navigates: relative (our pages and files), or http(s) and mailto. */
+function isSafeUrl(url: string): boolean {
+  // Browsers ignore control characters and whitespace inside a scheme (`java\tscript:`).
+  const scheme = /^([^/?#]*?):/.exec(url.replace(/[\u0000-\u0020\u007f]/g, ""))?.[1];
+  return scheme === undefined || ["http", "https", "mailto"].includes(scheme.toLowerCase());
+}
+
+/**
+ * Inline `<script>`/`<style>` elements arrive as an opening tag, the markdown between, and a
+ * closing tag, each a node of its own: everything from the opening tag to its closing one goes.
+ */
+function withoutInlineScripts(nodes: readonly PhrasingContent[]): PhrasingContent[] {
+  const kept: PhrasingContent[] = [];
+  let inside: string | null = null;
+  for (const node of nodes) {
+    const html = node.type === "html" ? node.value : "";
+    if (inside !== null) {
+      if (new RegExp(`</${inside}\\s*>`, "i").test(html)) inside = null;
+      continue;
+    }
+    const opening = /^<(script|style)\b/i.exec(html);
+    if (opening && !new RegExp(`</${opening[1]}\\s*>`, "i").test(html)) inside = opening[1]!;
+    kept.push(node);
+  }
+  return kept;
+}
+
+/** What a reader sees of raw HTML: no script or style element, no comment, no tag. */
+function htmlText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, "")
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, "")
+    .replace(/<\/?[a-zA-Z!?][^>]*>?/g, "");
 }
 
 function leaf(text: string, marks: readonly MarkType[]): Leaf {

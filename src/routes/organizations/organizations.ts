@@ -10,7 +10,7 @@ import {
 import { listOf, listQuery } from "../../schemas/list";
 import { CreateOrganizationBody, Organization, UpdateOrganizationBody } from "../../schemas/organization";
 import { OrganizationParams } from "../params";
-import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
+import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
 
 const tags = ["organizations"];
 
@@ -50,12 +50,13 @@ export const organizationRoutes = createRouter()
       path: "/orgs/{organizationId}",
       operationId: "getOrganizationById",
       permission: { organization: "view" },
+      authenticatesInItsRead: true,
       summary: "Get an organization",
       tags,
       request: { params: OrganizationParams },
       responses: { 200: jsonResponse(Organization, "The organization"), ...errorResponses(400, 404) },
     }),
-    async (c) => c.json(await getOrganization(c.get("callerContext"), c.req.valid("param").organizationId), 200),
+    async (c) => c.json(await getOrganization(requesterOf(c), c.req.valid("param").organizationId), 200),
   )
   .openapi(
     userRoute({

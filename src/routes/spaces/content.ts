@@ -1,21 +1,28 @@
 import { z } from "@hono/zod-openapi";
-import type { CallerContext } from "../../context";
+import type { Context } from "hono";
+import type { AppEnv, CallerContext } from "../../context";
 import { listBacklinks, listLinks } from "../../domain/content-reads/links";
-import { getFile, getPage, getRevision, listFiles, listPages } from "../../domain/content-reads/reads";
-import type { ContentSource } from "../../domain/content-reads/revision-content";
+import { getFile, getPage, getRevision, listFiles, listPages, mergedFromOf } from "../../domain/content-reads/reads";
+import { resolveContent, type ContentSource, type ResolvedSource } from "../../domain/content-reads/revision-content";
+import { revisionResponse, type ProducedRead } from "../../http/revision-cache";
+import type { SigningWindow } from "../../lib/signed-urls";
 import { listOf, listQuery } from "../../schemas/list";
 import { LinkReportItem, LinkStats, LinkStatusQuery, PageQuery, Revision, RevisionFile, RevisionPage, RevisionQuery } from "../../schemas/revision";
 import { ChangeRequestParams, FileParam, PageParam, SpaceParams } from "../params";
-import { createRouter, errorResponses, jsonResponse, userRoute } from "../shared";
+import { createRouter, errorResponses, requesterOf, revisionReadResponses, userRoute } from "../shared";
 
 /**
  * The read-only content routes, declared once for the two places content is read: a space's
- * active revision (seed 4.2) and a change request's revision (seed 4.4).
+ * active revision (seed 4.2) and a change request's revision (seed 4.4). Each authorizes the
+ * caller and resolves the revision on every request, then answers from the revision cache (or
+ * reads, on a miss) with a strong ETag, and 304 when `If-None-Match` has it.
  */
 
 
 /** Every content read needs to see the space (a change request's content is the space's too). */
 const READ_CONTENT = { content: "view", on: "space" } as const;
+/** Each authenticates in its access round trip: a cached read costs that one round trip. */
+const IN_ITS_READ = { authenticatesInItsRead: true } as const;
 
 const BacklinkItem = z.looseObject({ kind: z.literal("page"), page: z.string() }).openapi("ContentBacklink");
 const LinkReport = listOf(LinkReportItem).extend({ stats: LinkStats });
@@ -73,7 +80,26 @@ const scopes: Scope[] = [
 
 export const contentRoutes = createRouter();
 
-const caller = (c: { get(key: "callerContext"): CallerContext }) => c.get("callerContext");
+type ContentRead<T> = (ctx: CallerContext, resolved: ResolvedSource, signing: SigningWindow) => Promise<ProducedRead<T>>;
+
+/** Access and the revision on every request; the read itself only when the response is not cached. */
+async function serveContent<T>(
+  c: Context<AppEnv, string, object>,
+  source: ContentSource,
+  query: Record<string, unknown>,
+  read: ContentRead<T>,
+  options: { signsDownloads?: boolean; withMergedFrom?: boolean } = {},
+) {
+  const resolved = await resolveContent(requesterOf(c), source, { withMergedFrom: options.withMergedFrom ?? false });
+  const ctx = resolved.callerContext;
+  return revisionResponse(c, {
+    revisionId: resolved.revisionId,
+    query,
+    ...(options.signsDownloads ? { signsDownloads: true } : {}),
+    ...(options.withMergedFrom ? { live: mergedFromOf(ctx, resolved) } : {}),
+    produce: (signing) => read(ctx, resolved, signing),
+  });
+}
 
 for (const scope of scopes) {
   const tags = [scope.tag];
@@ -90,11 +116,16 @@ for (const scope of scopes) {
         path: scope.prefix,
         operationId: scope.operations.revision,
         permission: READ_CONTENT,
+        ...IN_ITS_READ,
         summary: "The revision: page tree (with bodies), files and metadata",
         request: { params, query: z.object(RevisionQuery) },
-        responses: { 200: jsonResponse(Revision, "The revision"), ...errorResponses(400, 404) },
+        responses: { ...revisionReadResponses(Revision, "The revision"), ...errorResponses(400, 404) },
       }),
-      async (c) => c.json(await getRevision(caller(c), source(c.req.valid("param"))), 200),
+      async (c) =>
+        serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved, signing) => getRevision(ctx, resolved, signing.start), {
+          signsDownloads: true,
+          withMergedFrom: true,
+        }),
     )
     .openapi(
       userRoute({
@@ -102,11 +133,12 @@ for (const scope of scopes) {
         path: `${scope.prefix}/pages`,
         operationId: scope.operations.pages,
         permission: READ_CONTENT,
+        ...IN_ITS_READ,
         summary: "The page tree of the revision",
         request: { params, query: z.object(RevisionQuery) },
-        responses: { 200: jsonResponse(z.object({ pages: z.array(RevisionPage) }), "The pages"), ...errorResponses(400, 404) },
+        responses: { ...revisionReadResponses(z.object({ pages: z.array(RevisionPage) }), "The pages"), ...errorResponses(400, 404) },
       }),
-      async (c) => c.json(await listPages(caller(c), source(c.req.valid("param"))), 200),
+      async (c) => serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) => listPages(ctx, resolved)),
     )
     .openapi(
       userRoute({
@@ -114,11 +146,15 @@ for (const scope of scopes) {
         path: `${scope.prefix}/files`,
         operationId: scope.operations.files,
         permission: READ_CONTENT,
+        ...IN_ITS_READ,
         summary: "The files of the revision, by id",
         request: { params, query: z.object({ ...listQuery, ...RevisionQuery }) },
-        responses: { 200: jsonResponse(listOf(RevisionFile), "Files"), ...errorResponses(400, 404) },
+        responses: { ...revisionReadResponses(listOf(RevisionFile), "Files"), ...errorResponses(400, 404) },
       }),
-      async (c) => c.json(await listFiles(caller(c), source(c.req.valid("param")), c.req.valid("query")), 200),
+      async (c) =>
+        serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved, signing) => listFiles(ctx, resolved, c.req.valid("query"), signing.start), {
+          signsDownloads: true,
+        }),
     )
     .openapi(
       userRoute({
@@ -126,11 +162,15 @@ for (const scope of scopes) {
         path: `${scope.prefix}/files/{fileId}`,
         operationId: scope.operations.file,
         permission: READ_CONTENT,
+        ...IN_ITS_READ,
         summary: "A file of the revision, with an expiring download URL",
         request: { params: withFile, query: z.object(RevisionQuery) },
-        responses: { 200: jsonResponse(RevisionFile, "The file"), ...errorResponses(400, 404) },
+        responses: { ...revisionReadResponses(RevisionFile, "The file"), ...errorResponses(400, 404) },
       }),
-      async (c) => c.json(await getFile(caller(c), source(c.req.valid("param")), c.req.valid("param").fileId), 200),
+      async (c) =>
+        serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved, signing) => getFile(ctx, resolved, c.req.valid("param").fileId, signing.start), {
+          signsDownloads: true,
+        }),
     )
     .openapi(
       userRoute({
@@ -138,12 +178,15 @@ for (const scope of scopes) {
         path: `${scope.prefix}/files/{fileId}/backlinks`,
         operationId: scope.operations.fileBacklinks,
         permission: READ_CONTENT,
+        ...IN_ITS_READ,
         summary: "The pages of the revision that link to the file",
         request: { params: withFile, query: z.object(listQuery) },
-        responses: { 200: jsonResponse(listOf(BacklinkItem), "Backlinks"), ...errorResponses(400, 404) },
+        responses: { ...revisionReadResponses(listOf(BacklinkItem), "Backlinks"), ...errorResponses(400, 404) },
       }),
       async (c) =>
-        c.json(await listBacklinks(caller(c), source(c.req.valid("param")), { kind: "file", id: c.req.valid("param").fileId }, c.req.valid("query")), 200),
+        serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
+          listBacklinks(ctx, resolved, { kind: "file", id: c.req.valid("param").fileId }, c.req.valid("query")),
+        ),
     )
     .openapi(
       userRoute({
@@ -151,11 +194,15 @@ for (const scope of scopes) {
         path: `${scope.prefix}/page/{pageId}`,
         operationId: scope.operations.page,
         permission: READ_CONTENT,
+        ...IN_ITS_READ,
         summary: "A page of the revision, with its body as markdown (default) or a document",
         request: { params: withPage, query: PageQuery },
-        responses: { 200: jsonResponse(RevisionPage, "The page"), ...errorResponses(400, 404) },
+        responses: { ...revisionReadResponses(RevisionPage, "The page"), ...errorResponses(400, 404) },
       }),
-      async (c) => c.json(await getPage(caller(c), source(c.req.valid("param")), c.req.valid("param").pageId, c.req.valid("query").format), 200),
+      async (c) =>
+        serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
+          getPage(ctx, resolved, c.req.valid("param").pageId, c.req.valid("query").format),
+        ),
     )
     .openapi(
       userRoute({
@@ -163,13 +210,16 @@ for (const scope of scopes) {
         path: `${scope.prefix}/page/{pageId}/links`,
         operationId: scope.operations.pageLinks,
         permission: READ_CONTENT,
+        ...IN_ITS_READ,
         summary: "The links of a page, with their status",
         request: { params: withPage, query: z.object({ ...listQuery, status: LinkStatusQuery }) },
-        responses: { 200: jsonResponse(LinkReport, "Link report"), ...errorResponses(400, 404) },
+        responses: { ...revisionReadResponses(LinkReport, "Link report"), ...errorResponses(400, 404) },
       }),
       async (c) => {
         const { status, ...page } = c.req.valid("query");
-        return c.json(await listLinks(caller(c), source(c.req.valid("param")), c.req.valid("param").pageId, status, page), 200);
+        return serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
+          listLinks(ctx, resolved, c.req.valid("param").pageId, status, page),
+        );
       },
     );
 
@@ -180,12 +230,15 @@ for (const scope of scopes) {
         path: `${scope.prefix}/page/{pageId}/backlinks`,
         operationId: scope.operations.pageBacklinks,
         permission: READ_CONTENT,
+        ...IN_ITS_READ,
         summary: "The pages of the revision that link to the page",
         request: { params: withPage, query: z.object(listQuery) },
-        responses: { 200: jsonResponse(listOf(BacklinkItem), "Backlinks"), ...errorResponses(400, 404) },
+        responses: { ...revisionReadResponses(listOf(BacklinkItem), "Backlinks"), ...errorResponses(400, 404) },
       }),
       async (c) =>
-        c.json(await listBacklinks(caller(c), source(c.req.valid("param")), { kind: "page", id: c.req.valid("param").pageId }, c.req.valid("query")), 200),
+        serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
+          listBacklinks(ctx, resolved, { kind: "page", id: c.req.valid("param").pageId }, c.req.valid("query")),
+        ),
     );
   }
 }
@@ -196,13 +249,16 @@ contentRoutes.openapi(
     path: "/spaces/{spaceId}/links",
     operationId: "listSpaceLinks",
     permission: { content: "view", on: "space" },
+    ...IN_ITS_READ,
     summary: "The link report of the space's active revision",
     tags: ["spaces"],
     request: { params: SpaceParams, query: z.object({ ...listQuery, status: LinkStatusQuery }) },
-    responses: { 200: jsonResponse(LinkReport, "Link report"), ...errorResponses(400, 404) },
+    responses: { ...revisionReadResponses(LinkReport, "Link report"), ...errorResponses(400, 404) },
   }),
   async (c) => {
     const { status, ...page } = c.req.valid("query");
-    return c.json(await listLinks(caller(c), { kind: "space", spaceId: c.req.valid("param").spaceId }, null, status, page), 200);
+    return serveContent(c, { kind: "space", spaceId: c.req.valid("param").spaceId }, c.req.valid("query"), (ctx, resolved) =>
+      listLinks(ctx, resolved, null, status, page),
+    );
   },
 );

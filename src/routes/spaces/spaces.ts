@@ -5,7 +5,7 @@ import { MoveContentBody, TransferContentBody } from "../../schemas/content";
 import { listOf, listQuery } from "../../schemas/list";
 import { CreateSpaceBody, GetSpaceQuery, Space, UpdateSpaceBody } from "../../schemas/space";
 import { OrganizationParams, SpaceParams } from "../params";
-import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
+import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
 
 const tags = ["spaces"];
 
@@ -46,12 +46,13 @@ export const spaceRoutes = createRouter()
       path: "/spaces/{spaceId}",
       operationId: "getSpaceById",
       permission: { content: "view", on: "space" },
+      authenticatesInItsRead: true,
       summary: "Get a space (a deleted one too, with its deletedAt)",
       tags,
       request: { params: SpaceParams, query: GetSpaceQuery },
       responses: { 200: jsonResponse(Space, "The space"), ...errorResponses(400, 404) },
     }),
-    async (c) => c.json(await getSpace(c.get("callerContext"), c.req.valid("param").spaceId), 200),
+    async (c) => c.json(await getSpace(requesterOf(c), c.req.valid("param").spaceId), 200),
   )
   .openapi(
     userRoute({

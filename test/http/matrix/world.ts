@@ -91,6 +91,11 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
     ids.changeRequestId = (await createChangeRequest(owner, ids.spaceId!)).id;
     await editContent(owner, ids.spaceId!, ids.changeRequestId, PAGE_AND_FILE.slice(0, 1));
   }
+  if (names.includes("commentId")) {
+    const place = names.includes("changeRequestId") ? `/v1/spaces/${ids.spaceId}/change-requests/${ids.changeRequestId}` : `/v1/spaces/${ids.spaceId}`;
+    ids.commentId = (await as("POST", `${place}/comments`, { body: { markdown: "Matrix comment" } })).body.id;
+    if (names.includes("commentReplyId")) ids.commentReplyId = (await as("POST", `${place}/comments/${ids.commentId}/replies`, { body: { markdown: "Matrix reply" } })).body.id;
+  }
   if (names.includes("collectionId")) ids.collectionId = (await as("POST", `/v1/orgs/${organizationId}/collections`, { title: "Matrix" })).body.id;
   if (names.includes("teamId")) ids.teamId = (await as("PUT", `/v1/orgs/${organizationId}/teams`, { title: `Matrix ${Math.random()}` })).body.id;
   if (names.includes("inviteId")) ids.inviteId = (await as("POST", `/v1/orgs/${organizationId}/link-invites`, { role: "read" })).body.id;

@@ -1,0 +1,1 @@
+CREATE INDEX `content_entries_children` ON `content_entries` (`space_id`,`line`,`kind`,`parent_id`,`from_ordinal`);

@@ -1,0 +1,85 @@
+import { and, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { contentEntries, documents, type ContentEntryRow } from "../../db/schema";
+import { combineRows, type Entry } from "./entries";
+import { MAIN_LINE, type LinePoint, type RevisionPoint } from "./points";
+
+/**
+ * What presenting one page needs, and nothing more: the page, its ancestors (its path is their
+ * slugs) and the pages below it (GitBook's page object nests its child pages, each with its body),
+ * with their bodies, in one statement. Two recursive walks find the ids, one step per level, each
+ * step an index lookup (the primary key going up, `content_entries_current` going down a head), so
+ * one page costs the same in a 10-page and a 10,000-page space; then their rows are read by id.
+ *
+ * A change request's revision is main at its base overlaid with its own line: at every step, an
+ * entry's state is its row on the change request's line if it has one there (a `deleted` row hides
+ * it), else its row on main. UNION (not UNION ALL) stops the walks on a cycle.
+ */
+export function selectPageNeighbourhood(db: Database, point: RevisionPoint, pageId: string) {
+  const lines = [point.main.line, ...(point.overlay ? [point.overlay.line] : [])];
+  const related = sql`(WITH RECURSIVE
+      up(entry_id, parent_id) AS (
+        ${union(statesOf(point, sql`r.entry_id, r.parent_id`, null, sql`r.entry_id = ${pageId}`))}
+        UNION
+        ${union(statesOf(point, sql`r.entry_id, r.parent_id`, sql`up`, sql`r.entry_id = up.parent_id`))}
+      ),
+      down(entry_id) AS (
+        SELECT ${pageId}
+        UNION
+        ${union(statesOf(point, sql`r.entry_id`, sql`down`, sql`r.parent_id = down.entry_id`))}
+      )
+    SELECT entry_id FROM up UNION SELECT entry_id FROM down)`;
+  return db
+    .select({ ...getTableColumns(contentEntries), markdown: documents.markdown })
+    .from(contentEntries)
+    .leftJoin(documents, eq(documents.id, contentEntries.documentId))
+    .where(
+      and(
+        eq(contentEntries.spaceId, point.spaceId),
+        eq(contentEntries.kind, "page"),
+        inArray(contentEntries.line, lines),
+        or(...[point.main, ...(point.overlay ? [point.overlay] : [])].map((line) => and(eq(contentEntries.line, line.line), validColumns(line)))),
+        sql`${contentEntries.entryId} IN ${related}`,
+      ),
+    );
+}
+
+/** The page's neighbourhood as entries (the overlay applied), from the statement's rows. */
+export function neighbourhoodEntries(rows: ReadonlyArray<ContentEntryRow & { markdown: string | null }>): Map<string, Entry> {
+  const main = rows.filter((row) => row.line === MAIN_LINE);
+  const overlay = rows.filter((row) => row.line !== MAIN_LINE);
+  return combineRows([main, overlay], 1);
+}
+
+/**
+ * The SELECTs (one per line) yielding `columns` of the state at `point` of each page row `r`
+ * matching `match`, joined with the recursive table `from` when given.
+ */
+function statesOf(point: RevisionPoint, columns: SQL, from: SQL | null, match: SQL): SQL[] {
+  // CROSS JOIN keeps the (small) recursive table outside: SQLite then looks each step's rows up by
+  // index, rather than scanning the line and probing the recursive table.
+  const source = from ? sql`${from} CROSS JOIN ${contentEntries} r` : sql`${contentEntries} r`;
+  const of = (line: LinePoint) => sql`SELECT ${columns} FROM ${source}
+    WHERE r.space_id = ${point.spaceId} AND r.line = ${line.line} AND r.kind = 'page' AND ${match} AND ${validAs("r", line)}`;
+  if (!point.overlay) return [of(point.main)];
+  const overlay = point.overlay;
+  return [
+    sql`${of(overlay)} AND r.deleted = 0`,
+    sql`${of(point.main)} AND NOT EXISTS (SELECT 1 FROM ${contentEntries} o
+      WHERE o.space_id = r.space_id AND o.line = ${overlay.line} AND o.kind = 'page' AND o.entry_id = r.entry_id AND ${validAs("o", overlay)})`,
+  ];
+}
+
+const union = (selects: SQL[]) => sql.join(selects, sql` UNION `);
+
+/** Rows of `alias` valid at the line's point: its open rows at the head (served by the partial index). */
+function validAs(alias: "r" | "o", line: LinePoint): SQL {
+  const row = sql.raw(alias);
+  if (line.isHead) return sql`${row}.to_ordinal IS NULL`;
+  return sql`${row}.from_ordinal <= ${line.ordinal} AND (${row}.to_ordinal IS NULL OR ${row}.to_ordinal > ${line.ordinal})`;
+}
+
+function validColumns(line: LinePoint): SQL {
+  if (line.isHead) return isNull(contentEntries.toOrdinal);
+  return sql`${contentEntries.fromOrdinal} <= ${line.ordinal} AND (${contentEntries.toOrdinal} IS NULL OR ${contentEntries.toOrdinal} > ${line.ordinal})`;
+}
