@@ -95,8 +95,8 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function get(user: TestUser, path: string) {
-  const response = await call("GET", path, { token: user.token });
+async function get(user: TestUser, path: string, headers: Record<string, string> = {}) {
+  const response = await call("GET", path, { token: user.token, headers });
   expect(response.status, JSON.stringify(response.body).slice(0, 500)).toBe(200);
   return response.body;
 }
@@ -112,12 +112,16 @@ describe("search cost", () => {
     const common = VOCABULARY[0]!;
     const search = (query: string) => `/v1/spaces/${space.id}/search?query=${encodeURIComponent(query)}`;
 
-    const cases: Array<[string, string]> = [
+    // Content reads are cached (docs/decisions.md, "Reads"): `no-cache` makes the page read read D1.
+    const uncached = { "cache-control": "no-cache" };
+    const cases: Array<[string, string, Record<string, string>?]> = [
       ["GET space (one row: the floor of a read)", `/v1/spaces/${space.id}`],
-      ["GET page (getPageById, a leaf page)", `/v1/spaces/${space.id}/content/page/${leaf.id}`],
+      ["GET page (getPageById, a leaf page)", `/v1/spaces/${space.id}/content/page/${leaf.id}`, uncached],
+      ["GET page, from the revision cache", `/v1/spaces/${space.id}/content/page/${leaf.id}`],
       ["search: a page's exact title", search(leaf.data.title)],
       ["search: a rare word", search(VOCABULARY[2500]!)],
-      ["search: a mid-frequency word", search(VOCABULARY[40]!)],
+      ["search: another rare word", search(VOCABULARY[400]!)],
+      ["search: a common word", search(VOCABULARY[40]!)],
       ["search: the most common word", search(common)],
       ["search: a 3-letter prefix", search(common.slice(0, 3))],
       ["organization search: exact title", `/v1/orgs/${organization.id}/search?query=${encodeURIComponent(leaf.data.title)}`],
@@ -126,10 +130,10 @@ describe("search cost", () => {
     expect((await get(user, search(leaf.data.title))).items[0].id).toBe(leaf.id);
     const lines: string[] = [];
     const results: Record<string, number> = {};
-    for (const [label, path] of cases) {
-      const body = await get(user, path);
+    for (const [label, path, headers] of cases) {
+      const body = await get(user, path, headers);
       const times: number[] = [];
-      for (let round = 0; round < ROUNDS; round++) times.push(await timed(() => get(user, path)));
+      for (let round = 0; round < ROUNDS; round++) times.push(await timed(() => get(user, path, headers)));
       results[label] = median(times);
       lines.push(`${label.padEnd(44)} ${median(times).toFixed(1).padStart(8)} ms${body.count !== undefined ? `   (${body.count} matching pages)` : ""}`);
     }

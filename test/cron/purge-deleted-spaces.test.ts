@@ -119,8 +119,8 @@ describe("the deleted-space purge (cron)", () => {
     let runs = 1;
     let purged: string[] = [];
     while (!purged.includes(big)) {
-      // Each run starts over (an R2 listing, the shared-content walk, one statement per table of
-      // SPACE_DATA_TABLES, five of them): 10 operations leave room to progress.
+      // Each run starts over (an R2 listing, the shared-content walk, one statement per table, the
+      // space row: 9 operations): 10 leave room to progress.
       purged = (await purgeDeletedSpaces(db, env.BLOBS, clock, 10)).purged;
       expect(++runs).toBeLessThan(10);
     }
