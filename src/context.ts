@@ -46,6 +46,8 @@ export interface AppEnv {
     context: RequestContext;
     callerContext: CallerContext;
     tokenContext: TokenContext;
+    /** The SHA-256 of the bearer token, once computed. */
+    bearerTokenHash: string;
     /** The caller's user id, once known (for the request log). */
     callerId: string;
     serverTiming: ServerTiming;

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, RequestContext, TokenContext } from "../context";
 import { createDatabase } from "../db/client";
 import { RequestBinding } from "../db/request-binding";
@@ -78,11 +78,20 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearerToken(c.req.header("authorization"));
   if (!token) throw unauthorized("Missing API token: send 'Authorization: Bearer <token>'");
-  const tokenContext: TokenContext = { ...c.get("context"), tokenHash: await hashToken(token), identified: (callerId) => c.set("callerId", callerId) };
+  const tokenContext: TokenContext = { ...c.get("context"), tokenHash: await bearerTokenHash(c, token), identified: (callerId) => c.set("callerId", callerId) };
   c.set("tokenContext", tokenContext);
   if (!routeAuthenticatesInItsRead(c)) c.set("callerContext", await identifyCaller(tokenContext));
   await next();
 };
+
+/** The hash of the request's bearer token, computed once (the rate limiter and authentication both key on it). */
+export async function bearerTokenHash(c: Context<AppEnv>, token: string): Promise<string> {
+  const known = c.get("bearerTokenHash");
+  if (known) return known;
+  const hash = await hashToken(token);
+  c.set("bearerTokenHash", hash);
+  return hash;
+}
 
 export function bearerToken(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);

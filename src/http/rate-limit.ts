@@ -1,8 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../context";
 import { errorBody } from "../lib/errors";
-import { hashToken } from "../lib/tokens";
-import { bearerToken } from "./middleware";
+import { bearerToken, bearerTokenHash } from "./middleware";
 
 /**
  * Rate limiting per API token with the Workers Rate Limiting binding (`[[ratelimits]]` in
@@ -19,7 +18,9 @@ export const rateLimitPerToken: MiddlewareHandler<AppEnv> = async (c, next) => {
   const limit = Number(c.env.RATE_LIMIT_REQUESTS);
   const period = Number(c.env.RATE_LIMIT_PERIOD_SECONDS);
   const policy = `${limit};w=${period}`;
-  const { success } = await c.env.RATE_LIMITER.limit({ key: await rateLimitKey(c.req.header("authorization"), c.req.header("cf-connecting-ip")) });
+  const token = bearerToken(c.req.header("authorization"));
+  const key = token ? `token:${await bearerTokenHash(c, token)}` : `address:${c.req.header("cf-connecting-ip") ?? "unknown"}`;
+  const { success } = await c.env.RATE_LIMITER.limit({ key });
   if (!success) {
     return c.json(errorBody(429, `Too many requests: at most ${limit} every ${period} seconds per API token; retry after ${period} seconds`), 429, {
       "Retry-After": String(period),
@@ -32,8 +33,3 @@ export const rateLimitPerToken: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   c.header("RateLimit-Policy", policy);
 };
-
-async function rateLimitKey(authorization: string | undefined, address: string | undefined): Promise<string> {
-  const token = bearerToken(authorization);
-  return token ? `token:${await hashToken(token)}` : `address:${address ?? "unknown"}`;
-}
