@@ -16,6 +16,8 @@ import { organizationsRouter } from "./routes/organizations";
 import { searchRoutes } from "./routes/search";
 import { spacesRouter } from "./routes/spaces";
 import { teamsRouter } from "./routes/teams";
+import { templatePreviewRoutes } from "./routes/template-previews";
+import { templateRoutes } from "./routes/templates";
 import { userRoutes } from "./routes/user";
 
 export function createApp() {
@@ -48,11 +50,13 @@ export function createApp() {
   app.route("/", adminRoutes);
   // Signed, expiring file downloads: the signature is the credential, so no token is needed.
   app.route("/", fileDownloadRoutes);
+  // The catalogue's preview images: public, as an <img> carries no token.
+  app.route("/", templatePreviewRoutes);
 
   // Before authentication, so that guessing tokens is limited too.
   app.use("/v1/*", rateLimitPerToken);
   app.use("/v1/*", authenticate);
-  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes];
+  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, templateRoutes];
   for (const routes of routers) {
     app.route("/v1", routes);
   }

@@ -3,6 +3,7 @@ import { createDatabase, type Database } from "../db/client";
 import { RequestBinding } from "../db/request-binding";
 import { applyContentEdit, type ContentEditInput } from "../domain/change-requests/edit-content";
 import { applyMerge, applyUpdateFromMain, type SyncInput } from "../domain/change-requests/sync";
+import { applyTemplate, type ApplyTemplateInput } from "../domain/templates/apply";
 import { outcomeOf, type Outcome } from "../lib/outcome";
 
 /**
@@ -38,6 +39,10 @@ export class SpaceCoordinator extends DurableObject<Env> {
 
   mergeChangeRequest(input: SyncInput) {
     return this.serialized((db) => applyMerge(db, input));
+  }
+
+  applyTemplate(input: ApplyTemplateInput) {
+    return this.serialized((db) => applyTemplate(db, input));
   }
 
   /**

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { AbsoluteUrl, EntityId, Timestamp, notSupported } from "./common";
+import { ApplySpaceTemplate } from "./template";
 import { JSONDocument } from "./document";
 import { User } from "./user";
 import { EXAMPLE_IDS } from "./examples";
@@ -38,7 +39,7 @@ export const ChangeRequestSubject = z.string().max(100).openapi("ChangeRequestSu
 /** Open to other fields, as GitBook's spec declares it (`additionalProperties: true`). */
 export const CreateChangeRequestBody = z.looseObject({
   subject: ChangeRequestSubject.optional(),
-  template: notSupported("templates"),
+  template: ApplySpaceTemplate.optional().openapi({ description: "Template to apply to the change request as it is created (see `GET /v1/templates`)" }),
 })
   .openapi({ example: { subject: "Document the export endpoint" } });
 

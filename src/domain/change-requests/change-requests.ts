@@ -1,5 +1,6 @@
 import { and, eq, exists, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { CallerContext, RequesterContext } from "../../context";
+import type { Database } from "../../db/client";
 import { listPage, sortedBy } from "../../db/keyset";
 import { rawAll } from "../../db/raw";
 import {
@@ -62,22 +63,32 @@ export async function createChangeRequest(ctx: CallerContext, spaceId: string, i
   assertLive(access.row);
   assertContentAction(access.level, "edit", "space");
   const id = newId();
-  const now = nowIso();
   const [, , [record]] = await ctx.db.batch([
+    ...insertChangeRequest(ctx.db, { id, spaceId, subject: input.subject, callerId: ctx.caller.id, now: nowIso() }),
+    selectChangeRequestRecords(ctx.db).where(eq(changeRequests.id, id)).limit(1),
+  ]);
+  return presentChangeRequest(record as ChangeRequestRecord, ctx.urls);
+}
+
+/**
+ * The statements creating a change request at the space's active revision and recounting the
+ * space's counters; also sent by the coordinator, in the batch of a template applied at creation.
+ */
+export function insertChangeRequest(db: Database, input: { id: string; spaceId: string; subject?: string; callerId: string; now: string }) {
+  const { id, spaceId, callerId, now } = input;
+  return [
     rawAll(
-      ctx.db,
+      db,
       sql`INSERT INTO ${changeRequests} (id, space_id, organization_id, number, status, subject, created_by, created_at, updated_at,
           revision_id, revision_initial, revision_merged_ancestor, base_ordinal, head_ordinal, comments)
         SELECT ${id}, s.id, s.organization_id,
           (SELECT coalesce(max(number), 0) + 1 FROM ${changeRequests} WHERE space_id = s.id),
-          'draft', ${input.subject ?? ""}, ${ctx.caller.id}, ${now}, ${now}, s.revision_id, s.revision_id, s.revision_id,
+          'draft', ${input.subject ?? ""}, ${callerId}, ${now}, ${now}, s.revision_id, s.revision_id, s.revision_id,
           (SELECT r.ordinal FROM ${revisions} r WHERE r.id = s.revision_id), 0, 0
         FROM ${spaces} s WHERE s.id = ${spaceId}`,
     ),
-    recountChangeRequests(ctx.db, spaceId),
-    selectChangeRequestRecords(ctx.db).where(eq(changeRequests.id, id)).limit(1),
-  ]);
-  return presentChangeRequest(record as ChangeRequestRecord, ctx.urls);
+    recountChangeRequests(db, spaceId),
+  ] as const;
 }
 
 export async function updateChangeRequestDetails(ctx: CallerContext, spaceId: string, idOrNumber: string, input: UpdateChangeRequestInput) {

@@ -47,7 +47,7 @@ export async function editChangeRequestContent(ctx: CallerContext, spaceId: stri
 }
 
 /** The coordinator's result; the request reads after its writes from now on (they were made in its D1 session). */
-function unwrapCoordinated<T>(ctx: CallerContext, outcome: Outcome<T>): T {
+export function unwrapCoordinated<T>(ctx: CallerContext, outcome: Outcome<T>): T {
   ctx.readAfter(outcome.bookmark);
   return unwrapOutcome(outcome);
 }

@@ -33,8 +33,13 @@ export async function loadChangeRequestState(db: Database, spaceId: string, chan
 
 /** Content changes need a live, unlocked space and a change request still in progress. */
 export function assertEditable({ changeRequest, space }: Pick<ChangeRequestState, "changeRequest" | "space">): void {
-  if (space.deletedAt) throw conflict(`Space '${space.id}' is deleted: restore it first`);
-  if (space.editMode === "locked") throw forbidden(`Space '${space.id}' is locked: its content cannot be edited`);
+  assertContentEditable(space);
   if (changeRequest.status === "merged") throw conflict(`Change request '${changeRequest.id}' is already merged`);
   if (changeRequest.status === "archived") throw conflict(`Change request '${changeRequest.id}' is archived: reopen it first`);
+}
+
+/** Any change to a space's content (main's or a change request's) needs a live, unlocked space. */
+export function assertContentEditable(space: SpaceRow): void {
+  if (space.deletedAt) throw conflict(`Space '${space.id}' is deleted: restore it first`);
+  if (space.editMode === "locked") throw forbidden(`Space '${space.id}' is locked: its content cannot be edited`);
 }

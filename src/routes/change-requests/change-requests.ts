@@ -1,10 +1,10 @@
 import {
-  createChangeRequest,
   getChangeRequest,
   listChangeRequestsForOrganization,
   listChangeRequestsForSpace,
   updateChangeRequestDetails,
 } from "../../domain/change-requests/change-requests";
+import { createChangeRequestWithTemplate } from "../../domain/templates/templates";
 import {
   ChangeRequest,
   CreateChangeRequestBody,
@@ -69,12 +69,12 @@ export const changeRequestRoutes = createRouter()
       path: "/spaces/{spaceId}/change-requests",
       operationId: "createChangeRequest",
       permission: { content: "edit", on: "space" },
-      summary: "Create a change request (a draft) from the space's active revision",
+      summary: "Create a change request (a draft) from the space's active revision, with a template applied to it when `template` is given",
       request: { params: SpaceParams, body: jsonBody(CreateChangeRequestBody) },
       responses: { 201: createdResponse(ChangeRequest, "Change request created"), ...errorResponses(400, 403, 404, 409) },
     }),
     async (c) => {
-      const changeRequest = await createChangeRequest(c.get("callerContext"), c.req.valid("param").spaceId, c.req.valid("json"));
+      const changeRequest = await createChangeRequestWithTemplate(c.get("callerContext"), c.req.valid("param").spaceId, c.req.valid("json"));
       return created(c, changeRequest, changeRequest.urls.location);
     },
   )

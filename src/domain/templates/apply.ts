@@ -1,0 +1,178 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { changeRequestContributors, changeRequests, revisions, spaces } from "../../db/schema";
+import { newId } from "../../lib/ids";
+import { insertChangeRequest } from "../change-requests/change-requests";
+import { overlayWrites } from "../change-requests/overlay";
+import { assertContentEditable, assertEditable, loadChangeRequestState } from "../change-requests/state";
+import { insertDocuments } from "../revisions/documents";
+import { entryKey, readEntries, readLine, toEntry, writeLine, type Entry } from "../revisions/entries";
+import { MAIN_LINE, mainHeadPoint } from "../revisions/points";
+import { reindexChangedPages } from "../search/indexing";
+import { spaceNotFound } from "../content-tree/access";
+import { catalogueTemplate } from "./catalogue";
+import { assertAddsContent, catalogueContent, placeAtTopLevel, spaceContent, type TemplateContent } from "./content";
+import { renderReferences, type ContentRefs } from "./references";
+
+/**
+ * Applying a template, inside the space's coordinator (one revision-creating operation at a time
+ * per space): the content it builds on is read once the lock is held, and the template's pages
+ * are written as one new revision, of main or of a change request, in one batch.
+ */
+
+export type TemplateSource = { kind: "catalogue"; id: string; contentRefs: ContentRefs } | { kind: "space"; spaceId: string };
+
+export type TemplateTarget =
+  | { kind: "main" }
+  | { kind: "change-request"; changeRequestId: string }
+  /** A change request created with the template (createChangeRequest's `template`), in the same batch. */
+  | { kind: "new-change-request"; changeRequestId: string; subject?: string };
+
+export interface ApplyTemplateInput {
+  spaceId: string;
+  organizationId: string;
+  callerId: string;
+  now: string;
+  source: TemplateSource;
+  target: TemplateTarget;
+  /** Where the template is in the request body (`params.contentRefs` or `template.params.contentRefs`), for 400s. */
+  field: { id: string; contentRefs: string };
+}
+
+export interface ApplyTemplateResult {
+  revisionId: string;
+  /** The pages the template added, in table-of-contents order of the template. */
+  pages: string[];
+}
+
+export async function applyTemplate(db: Database, input: ApplyTemplateInput): Promise<ApplyTemplateResult> {
+  return input.target.kind === "change-request" ? applyToChangeRequest(db, input, input.target.changeRequestId) : applyToMainHead(db, input, input.target);
+}
+
+/** Main's content, or a change request created from it: both build on main's head. */
+async function applyToMainHead(db: Database, input: ApplyTemplateInput, target: Exclude<TemplateTarget, { kind: "change-request" }>) {
+  const newChangeRequestId = target.kind === "new-change-request" ? target.changeRequestId : "";
+  const [[space], [head], [created]] = await db.batch([
+    db.select().from(spaces).where(eq(spaces.id, input.spaceId)).limit(1),
+    db
+      .select({ ordinal: revisions.ordinal })
+      .from(revisions)
+      .where(eq(revisions.id, sql`(SELECT ${spaces.revisionId} FROM ${spaces} WHERE ${spaces.id} = ${input.spaceId})`))
+      .limit(1),
+    db.select({ revisionId: changeRequests.revisionId }).from(changeRequests).where(eq(changeRequests.id, newChangeRequestId)).limit(1),
+  ]);
+  if (!space) throw spaceNotFound(input.spaceId);
+  // The change request's id is chosen by the Worker: a call delivered twice finds it made.
+  if (created) return { revisionId: created.revisionId, pages: [] };
+  assertContentEditable(space);
+  const headOrdinal = head?.ordinal ?? 0;
+  const current = await readEntries(db, mainHeadPoint(space.id, headOrdinal));
+  const content = await templateContent(db, input, current);
+  const revisionId = newId();
+
+  if (target.kind === "new-change-request") {
+    const changeRequestId = target.changeRequestId;
+    await db.batch([
+      ...insertChangeRequest(db, { id: changeRequestId, spaceId: space.id, subject: target.subject, callerId: input.callerId, now: input.now }),
+      ...changeRequestRevision(db, input, { changeRequestId, parent: space.revisionId, baseOrdinal: headOrdinal, ordinal: 1, revisionId }, content, current),
+    ]);
+    return { revisionId, pages: pageIds(content) };
+  }
+
+  const ordinal = headOrdinal + 1;
+  const written = new Map(content.entries.map((entry) => [entryKey(entry.kind, entry.id), entry]));
+  // The search index follows main's head, in the same transaction as the revision.
+  const searchIndex = await reindexChangedPages(db, space.id, [...written.values()].map((entry) => [current.get(entryKey(entry.kind, entry.id)), entry]), content.documents);
+  await db.batch([
+    db.insert(revisions).values({
+      id: revisionId,
+      spaceId: space.id,
+      parents: [space.revisionId],
+      type: "edits",
+      line: MAIN_LINE,
+      ordinal,
+      createdBy: input.callerId,
+      createdAt: input.now,
+    }),
+    ...insertDocuments(db, content.documents),
+    ...writeLine(db, space.id, MAIN_LINE, ordinal, content.entries.map((entry) => ({ kind: entry.kind, id: entry.id, state: entry }))),
+    ...searchIndex,
+    db.update(spaces).set({ revisionId, updatedAt: input.now }).where(eq(spaces.id, space.id)),
+  ]);
+  return { revisionId, pages: pageIds(content) };
+}
+
+/** An existing change request: its content is main at its base with its own line on top. */
+async function applyToChangeRequest(db: Database, input: ApplyTemplateInput, changeRequestId: string) {
+  const state = await loadChangeRequestState(db, input.spaceId, changeRequestId);
+  assertEditable(state);
+  const { changeRequest } = state;
+  const [base, overlay] = await Promise.all([
+    readLine(db, input.spaceId, { line: MAIN_LINE, ordinal: changeRequest.baseOrdinal, isHead: changeRequest.baseOrdinal === state.mainHeadOrdinal }),
+    readLine(db, input.spaceId, { line: changeRequest.id, ordinal: changeRequest.headOrdinal, isHead: true }),
+  ]);
+  const baseEntries = new Map([...base].map(([key, row]) => [key, toEntry(row)]));
+  const current = new Map(baseEntries);
+  for (const [key, row] of overlay) {
+    if (row.deleted) current.delete(key);
+    else current.set(key, toEntry(row));
+  }
+  const content = await templateContent(db, input, current);
+  const revisionId = newId();
+  await db.batch(
+    changeRequestRevision(
+      db,
+      input,
+      { changeRequestId: changeRequest.id, parent: changeRequest.revisionId, baseOrdinal: changeRequest.baseOrdinal, ordinal: changeRequest.headOrdinal + 1, revisionId },
+      content,
+      baseEntries,
+    ),
+  );
+  return { revisionId, pages: pageIds(content) };
+}
+
+interface ChangeRequestRevision {
+  changeRequestId: string;
+  parent: string;
+  baseOrdinal: number;
+  ordinal: number;
+  revisionId: string;
+}
+
+/** The statements of a new revision on a change request's line adding the template's entries. */
+function changeRequestRevision(db: Database, input: ApplyTemplateInput, at: ChangeRequestRevision, content: TemplateContent, base: ReadonlyMap<string, Entry>) {
+  const changed = new Map(content.entries.map((entry) => [entryKey(entry.kind, entry.id), entry]));
+  return [
+    db.insert(revisions).values({
+      id: at.revisionId,
+      spaceId: input.spaceId,
+      parents: [at.parent],
+      type: "edits",
+      line: at.changeRequestId,
+      ordinal: at.ordinal,
+      baseOrdinal: at.baseOrdinal,
+      createdBy: input.callerId,
+      createdAt: input.now,
+    }),
+    ...insertDocuments(db, content.documents),
+    ...overlayWrites(db, input.spaceId, at.changeRequestId, at.ordinal, changed, base),
+    db.update(changeRequests).set({ revisionId: at.revisionId, headOrdinal: at.ordinal, updatedAt: input.now }).where(eq(changeRequests.id, at.changeRequestId)),
+    db.insert(changeRequestContributors).values({ changeRequestId: at.changeRequestId, userId: input.callerId }).onConflictDoNothing(),
+  ] as const;
+}
+
+/** The template's entries for the content `current`, placed after its top-level pages. */
+async function templateContent(db: Database, input: ApplyTemplateInput, current: ReadonlyMap<string, Entry>): Promise<TemplateContent> {
+  const { source } = input;
+  if (source.kind === "space") {
+    const content = await spaceContent(db, source.spaceId, current, input.now);
+    assertAddsContent(content, input.field.id, source.spaceId);
+    return placeAtTopLevel(content, current);
+  }
+  // Checked by the Worker before the call; the catalogue is the same code on both sides.
+  const template = catalogueTemplate(source.id)!;
+  const rendered = renderReferences(template, source.contentRefs, current, { organizationId: input.organizationId, field: input.field.contentRefs });
+  return placeAtTopLevel(await catalogueContent(template, rendered, input.now), current);
+}
+
+const pageIds = (content: TemplateContent) => content.entries.filter((entry) => entry.kind === "page").map((entry) => entry.id);
