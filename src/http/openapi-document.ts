@@ -34,6 +34,7 @@ const TAGS = [
   { name: "spaces", description: "Spaces: settings, lifecycle, duplication, moves and transfers" },
   { name: "space-content", description: "The content of a space's live revision: pages, files and links" },
   { name: "change-requests", description: "Change requests: edits, reviews, update from main and merge" },
+  { name: "templates", description: "The catalogue of templates a space's content can start from" },
   { name: "change-request-content", description: "The content of a change request's revision: pages, files and links" },
   { name: "comments", description: "Comments on a space, their replies and reactions, and its commenters" },
   { name: "change-request-comments", description: "Comments in a change request, their replies and reactions, and its commenters" },

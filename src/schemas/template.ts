@@ -49,20 +49,27 @@ export const SpaceTemplateParams = z
   })
   .openapi("SpaceTemplateParams", { description: "Parameters for a space template" });
 
-export const ApplySpaceTemplate = z
-  .strictObject({
-    id: z.string().min(1).max(128).openapi({ description: "The ID of the template to use: a template of `GET /v1/templates`, or the id of a space of the same organization" }),
-    params: SpaceTemplateParams.optional(),
-  })
-  .openapi("ApplySpaceTemplate");
+const templateFields = {
+  id: z.string().min(1).max(128).openapi({ description: "The ID of the template to use: a template of `GET /v1/templates`, or the id of a space of the same organization" }),
+  params: SpaceTemplateParams.optional(),
+};
+
+export const ApplySpaceTemplate = z.strictObject(templateFields).openapi("ApplySpaceTemplate");
 
 export type ApplySpaceTemplateInput = z.infer<typeof ApplySpaceTemplate>;
 
-export const ApplyTemplateToSpaceBody = ApplySpaceTemplate.extend({
-  changeRequestId: EntityId.optional().openapi({
-    description: "The ID of the change request to apply the template to. If not provided, the template is applied to the main content.",
-  }),
-}).openapi({ example: { id: "product-docs" } });
+/**
+ * GitBook's `allOf(ApplySpaceTemplate, {changeRequestId})`, written out as one closed object: a
+ * closed component extended by `allOf` would refuse the fields of its other half.
+ */
+export const ApplyTemplateToSpaceBody = z
+  .strictObject({
+    ...templateFields,
+    changeRequestId: EntityId.optional().openapi({
+      description: "The ID of the change request to apply the template to. If not provided, the template is applied to the main content.",
+    }),
+  })
+  .openapi({ example: { id: "product-docs" } });
 
 const TemplateReference = z
   .object({

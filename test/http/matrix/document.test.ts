@@ -24,6 +24,8 @@ const OUR_OWN_OPERATIONS = new Set([
   "listChangeRequestFileBacklinks",
   "listChangeRequestPageLinks",
   "listChangeRequestPageBacklinks",
+  // The catalogue of templates (issue 12): GitBook's spec has the SpaceTemplate shape but no list.
+  "listSpaceTemplates",
 ]);
 let operations: Operation[] = [];
 
