@@ -125,6 +125,7 @@ describe("a space as a template", () => {
 describe("the coordinator's side", () => {
   it("creates a change request with a template once, however many times the same call is delivered", async () => {
     const space = await createSpace(f.admin, orgId);
+    const changeRequestId = crypto.randomUUID().replace(/-/g, "").slice(0, 20);
     const coordinator = env.SPACE_COORDINATOR.get(env.SPACE_COORDINATOR.idFromName(space.id)) as DurableObjectStub<SpaceCoordinator>;
     const input = {
       spaceId: space.id,
@@ -132,7 +133,7 @@ describe("the coordinator's side", () => {
       callerId: f.admin.id,
       now: new Date().toISOString(),
       source: { kind: "catalogue" as const, id: "blank", contentRefs: {} },
-      target: { kind: "new-change-request" as const, changeRequestId: "templateRetry0000000", subject: "Once" },
+      target: { kind: "new-change-request" as const, changeRequestId, subject: "Once" },
       field: { id: "template.id", contentRefs: "template.params.contentRefs" },
     };
     const first = await coordinator.applyTemplate(input);
@@ -140,7 +141,7 @@ describe("the coordinator's side", () => {
     expect(first.ok && second.ok).toBe(true);
     expect(second.ok && first.ok && second.value.revisionId).toBe(first.ok && first.value.revisionId);
     const list = await call("GET", `/v1/spaces/${space.id}/change-requests?status=draft`, { token: f.admin.token });
-    expect(list.body.items.map((item: { id: string; number: number }) => [item.id, item.number])).toEqual([["templateRetry0000000", 1]]);
-    expect((await changeRequestPages(f.admin, space.id, "templateRetry0000000")).map((page) => page.title)).toEqual(["Untitled"]);
+    expect(list.body.items.map((item: { id: string; number: number }) => [item.id, item.number])).toEqual([[changeRequestId, 1]]);
+    expect((await changeRequestPages(f.admin, space.id, changeRequestId)).map((page) => page.title)).toEqual(["Untitled"]);
   });
 });
