@@ -58,13 +58,15 @@ export interface EntryFilter {
   ids?: readonly string[];
   /** Only entries whose parent is one of these (pages). */
   parentIds?: readonly string[];
+  /** Only entries with no parent: the top-level pages (and files, which have none). */
+  topLevel?: boolean;
   /** Also read each page's markdown (joined from `documents`, in the same statement). */
   withMarkdown?: boolean;
 }
 
 /** Rows of one line at one point, for a batch. `ids` lists longer than D1 allows are split. */
 export function selectLineRows(db: Database, spaceId: string, point: LinePoint, filter: EntryFilter = {}): BatchItem<"sqlite">[] {
-  const base = and(validAt(spaceId, point), filter.kind ? eq(contentEntries.kind, filter.kind) : undefined);
+  const base = and(validAt(spaceId, point), filter.kind ? eq(contentEntries.kind, filter.kind) : undefined, filter.topLevel ? isNull(contentEntries.parentId) : undefined);
   const select = (where: SQL | undefined) =>
     filter.withMarkdown
       ? db

@@ -6,13 +6,14 @@ import { insertChangeRequest } from "../change-requests/change-requests";
 import { overlayWrites } from "../change-requests/overlay";
 import { assertContentEditable, assertEditable, loadChangeRequestState } from "../change-requests/state";
 import { insertDocuments } from "../revisions/documents";
-import { entryKey, readEntries, readLine, toEntry, writeLine, type Entry } from "../revisions/entries";
-import { MAIN_LINE, mainHeadPoint } from "../revisions/points";
+import { entryKey, writeLine, type Entry } from "../revisions/entries";
+import { MAIN_LINE, changeRequestPoint, mainHeadPoint, type RevisionPoint } from "../revisions/points";
 import { reindexChangedPages } from "../search/indexing";
 import { spaceNotFound } from "../content-tree/access";
 import { catalogueTemplate } from "./catalogue";
-import { assertAddsContent, catalogueContent, placeAtTopLevel, spaceContent, type TemplateContent } from "./content";
-import { renderReferences, type ContentRefs } from "./references";
+import { assertAddsContent, catalogueContent, placeAtTopLevel, readLiveEntries, spaceContent, type TemplateContent } from "./content";
+import { referencedIds, renderReferences, type ContentRefs } from "./references";
+import { readTargetContent, type TargetContent } from "./target";
 
 /**
  * Applying a template, inside the space's coordinator (one revision-creating operation at a time
@@ -66,23 +67,21 @@ async function applyToMainHead(db: Database, input: ApplyTemplateInput, target: 
   if (created) return { revisionId: created.revisionId, pages: [] };
   assertContentEditable(space);
   const headOrdinal = head?.ordinal ?? 0;
-  const current = await readEntries(db, mainHeadPoint(space.id, headOrdinal));
-  const content = await templateContent(db, input, current);
+  const { content, target: current } = await templateContent(db, input, mainHeadPoint(space.id, headOrdinal));
   const revisionId = newId();
 
   if (target.kind === "new-change-request") {
     const changeRequestId = target.changeRequestId;
     await db.batch([
       ...insertChangeRequest(db, { id: changeRequestId, spaceId: space.id, subject: target.subject, callerId: input.callerId, now: input.now }),
-      ...changeRequestRevision(db, input, { changeRequestId, parent: space.revisionId, baseOrdinal: headOrdinal, ordinal: 1, revisionId }, content, current),
+      ...changeRequestRevision(db, input, { changeRequestId, parent: space.revisionId, baseOrdinal: headOrdinal, ordinal: 1, revisionId }, content, current.base),
     ]);
     return { revisionId, pages: pageIds(content) };
   }
 
   const ordinal = headOrdinal + 1;
-  const written = new Map(content.entries.map((entry) => [entryKey(entry.kind, entry.id), entry]));
   // The search index follows main's head, in the same transaction as the revision.
-  const searchIndex = await reindexChangedPages(db, space.id, [...written.values()].map((entry) => [current.get(entryKey(entry.kind, entry.id)), entry]), content.documents);
+  const searchIndex = await reindexChangedPages(db, space.id, content.entries.map((entry) => [current.entries.get(entryKey(entry.kind, entry.id)), entry]), content.documents);
   await db.batch([
     db.insert(revisions).values({
       id: revisionId,
@@ -107,17 +106,7 @@ async function applyToChangeRequest(db: Database, input: ApplyTemplateInput, cha
   const state = await loadChangeRequestState(db, input.spaceId, changeRequestId);
   assertEditable(state);
   const { changeRequest } = state;
-  const [base, overlay] = await Promise.all([
-    readLine(db, input.spaceId, { line: MAIN_LINE, ordinal: changeRequest.baseOrdinal, isHead: changeRequest.baseOrdinal === state.mainHeadOrdinal }),
-    readLine(db, input.spaceId, { line: changeRequest.id, ordinal: changeRequest.headOrdinal, isHead: true }),
-  ]);
-  const baseEntries = new Map([...base].map(([key, row]) => [key, toEntry(row)]));
-  const current = new Map(baseEntries);
-  for (const [key, row] of overlay) {
-    if (row.deleted) current.delete(key);
-    else current.set(key, toEntry(row));
-  }
-  const content = await templateContent(db, input, current);
+  const { content, target } = await templateContent(db, input, changeRequestPoint(changeRequest, changeRequest.baseOrdinal === state.mainHeadOrdinal));
   const revisionId = newId();
   await db.batch(
     changeRequestRevision(
@@ -125,7 +114,7 @@ async function applyToChangeRequest(db: Database, input: ApplyTemplateInput, cha
       input,
       { changeRequestId: changeRequest.id, parent: changeRequest.revisionId, baseOrdinal: changeRequest.baseOrdinal, ordinal: changeRequest.headOrdinal + 1, revisionId },
       content,
-      baseEntries,
+      target.base,
     ),
   );
   return { revisionId, pages: pageIds(content) };
@@ -161,18 +150,22 @@ function changeRequestRevision(db: Database, input: ApplyTemplateInput, at: Chan
   ] as const;
 }
 
-/** The template's entries for the content `current`, placed after its top-level pages. */
-async function templateContent(db: Database, input: ApplyTemplateInput, current: ReadonlyMap<string, Entry>): Promise<TemplateContent> {
+/** The template's entries for the content at `point`, placed after its top-level pages; and what was read of that content. */
+async function templateContent(db: Database, input: ApplyTemplateInput, point: RevisionPoint): Promise<{ content: TemplateContent; target: TargetContent }> {
   const { source } = input;
   if (source.kind === "space") {
-    const content = await spaceContent(db, source.spaceId, current, input.now);
+    const entries = await readLiveEntries(db, source.spaceId);
+    // The ids the copy would reuse: those the target already has are renamed.
+    const target = await readTargetContent(db, point, [...entries.values()].map((entry) => entry.id));
+    const content = await spaceContent(db, entries, target.entries, input.now);
     assertAddsContent(content, input.field.id, source.spaceId);
-    return placeAtTopLevel(content, current);
+    return { content: placeAtTopLevel(content, target.entries), target };
   }
   // Checked by the Worker before the call; the catalogue is the same code on both sides.
   const template = catalogueTemplate(source.id)!;
-  const rendered = renderReferences(template, source.contentRefs, current, { organizationId: input.organizationId, field: input.field.contentRefs });
-  return placeAtTopLevel(await catalogueContent(template, rendered, input.now), current);
+  const target = await readTargetContent(db, point, referencedIds(source.contentRefs));
+  const rendered = renderReferences(template, source.contentRefs, target.entries, { organizationId: input.organizationId, field: input.field.contentRefs });
+  return { content: placeAtTopLevel(await catalogueContent(template, rendered, input.now), target.entries), target };
 }
 
 const pageIds = (content: TemplateContent) => content.entries.filter((entry) => entry.kind === "page").map((entry) => entry.id);

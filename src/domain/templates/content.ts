@@ -63,13 +63,17 @@ export async function catalogueContent(template: CatalogueTemplate, rendered: Re
   return { entries: pages, documents };
 }
 
+/** A space's live content (main's head), pages and files, without bodies: what a copy is made of. */
+export function readLiveEntries(db: Database, spaceId: string): Promise<Map<string, Entry>> {
+  return readEntries(db, mainHeadPoint(spaceId, 0));
+}
+
 /**
  * A space's live content, copied: the same page and file ids, bodies and bytes, so nothing is
  * stored twice. Only ids the target already has (a space applied to itself, or to its duplicate)
  * are given new ones, and then only the bodies that link to those pages or files are rewritten.
  */
-export async function spaceContent(db: Database, sourceSpaceId: string, target: ReadonlyMap<string, Entry>, now: string): Promise<TemplateContent> {
-  const source = await readEntries(db, mainHeadPoint(sourceSpaceId, 0));
+export async function spaceContent(db: Database, source: ReadonlyMap<string, Entry>, target: ReadonlyMap<string, Entry>, now: string): Promise<TemplateContent> {
   const renamed = new Map<string, string>();
   for (const entry of source.values()) if (target.has(entryKey(entry.kind, entry.id))) renamed.set(entryKey(entry.kind, entry.id), newId());
   const newIdOf = (kind: Entry["kind"], id: string) => renamed.get(entryKey(kind, id)) ?? id;
@@ -106,8 +110,9 @@ async function rewriteRenamedLinks(db: Database, entries: Entry[], renamed: Read
 }
 
 /**
- * Puts the template's top-level pages after the content's, in their order, each with a slug no
- * page already at the top level has. Pages below them keep their places.
+ * Puts the template's top-level pages after the content's (`target` holds at least its top-level
+ * pages), in their order, each with a slug no page already at the top level has. Pages below them
+ * keep their places.
  */
 export function placeAtTopLevel(content: TemplateContent, target: ReadonlyMap<string, Entry>): TemplateContent {
   const existing = new PageTree(target.values()).children(null);

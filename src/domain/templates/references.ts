@@ -41,6 +41,11 @@ export function checkNoContentRefs(refs: ContentRefs, field: string): void {
   if (name !== undefined) throw invalid(`${field}.${name}`, "a space used as a template takes no references");
 }
 
+/** The ids of the pages and files the references name: the coordinator reads those of the target. */
+export function referencedIds(refs: ContentRefs): string[] {
+  return Object.values(refs).flatMap((ref) => (ref.kind === "page" ? [ref.page] : ref.kind === "file" ? [ref.file] : []));
+}
+
 /** What each placeholder line of the template becomes: its reference's markdown, or its fallback. */
 export function renderReferences(
   template: CatalogueTemplate,

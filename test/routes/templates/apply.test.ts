@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changeRequestPages, commitToMain, createChangeRequest, createSpace, flattenPages, mainPages, mergeChangeRequest } from "../../helpers/content";
+import { changeRequestPages, commitToMain, createChangeRequest, createSpace, editContent, flattenPages, mainPages, mergeChangeRequest } from "../../helpers/content";
 import { call, errorMessage } from "../../helpers/http";
 import { expectSpecResponse } from "../../helpers/spec";
 import { applied, applyTemplate, f, mainOutline, orgId, spaceRevision, useSuiteFixture } from "../../helpers/suites/templates";
@@ -75,6 +75,20 @@ describe("applying a template to a change request", () => {
     expect(contributed.body.items.map((item: { id: string }) => item.id)).toEqual([changeRequest.id]);
     expect((await mergeChangeRequest(f.admin, space.id, changeRequest.id)).result).toBe("merge");
     expect((await mainPages(f.admin, space.id)).map((page) => page.title)).toEqual(["API overview", "Authentication", "Errors", "Pagination", "Reference"]);
+  });
+
+  it("places the pages after the change request's own top level, as its edits left it", async () => {
+    const space = await createSpace(f.admin, orgId);
+    const main = await commitToMain(f.admin, space.id, [{ operation: "insert_page", title: "Changelog", document: {} }]);
+    const changeRequest = await createChangeRequest(f.admin, space.id);
+    // In the change request, main's "Changelog" moves under a new top-level "Untitled" page.
+    const edit = await editContent(f.admin, space.id, changeRequest.id, [{ operation: "insert_page", ref: "new", title: "Untitled", document: {} }]);
+    await editContent(f.admin, space.id, changeRequest.id, [{ operation: "update_page", page: main.changes[0]!.page.id, into: edit.changes[0]!.page.id }]);
+    await applied(f.admin, space.id, { id: "changelog", changeRequestId: changeRequest.id });
+    await applied(f.admin, space.id, { id: "blank", changeRequestId: changeRequest.id });
+    const pages = flattenPages(await changeRequestPages(f.admin, space.id, changeRequest.id));
+    expect(pages.map((page) => page.path)).toEqual(["untitled", "untitled/changelog", "changelog", "version-1-1-0", "version-1-0-0", "untitled-2"]);
+    expect(await mainOutline(space.id)).toEqual([["changelog", "Changelog"]]);
   });
 
   it("refuses a change request that is merged (409) or does not exist (404)", async () => {
