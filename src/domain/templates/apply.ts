@@ -42,8 +42,6 @@ export interface ApplyTemplateInput {
 
 export interface ApplyTemplateResult {
   revisionId: string;
-  /** The pages the template added, in table-of-contents order of the template. */
-  pages: string[];
 }
 
 export async function applyTemplate(db: Database, input: ApplyTemplateInput): Promise<ApplyTemplateResult> {
@@ -51,7 +49,7 @@ export async function applyTemplate(db: Database, input: ApplyTemplateInput): Pr
 }
 
 /** Main's content, or a change request created from it: both build on main's head. */
-async function applyToMainHead(db: Database, input: ApplyTemplateInput, target: Exclude<TemplateTarget, { kind: "change-request" }>) {
+async function applyToMainHead(db: Database, input: ApplyTemplateInput, target: Exclude<TemplateTarget, { kind: "change-request" }>): Promise<ApplyTemplateResult> {
   const newChangeRequestId = target.kind === "new-change-request" ? target.changeRequestId : "";
   const [[space], [head], [created]] = await db.batch([
     db.select().from(spaces).where(eq(spaces.id, input.spaceId)).limit(1),
@@ -64,7 +62,7 @@ async function applyToMainHead(db: Database, input: ApplyTemplateInput, target: 
   ]);
   if (!space) throw spaceNotFound(input.spaceId);
   // The change request's id is chosen by the Worker: a call delivered twice finds it made.
-  if (created) return { revisionId: created.revisionId, pages: [] };
+  if (created) return { revisionId: created.revisionId };
   assertContentEditable(space);
   const headOrdinal = head?.ordinal ?? 0;
   const { content, target: current } = await templateContent(db, input, mainHeadPoint(space.id, headOrdinal));
@@ -76,7 +74,7 @@ async function applyToMainHead(db: Database, input: ApplyTemplateInput, target: 
       ...insertChangeRequest(db, { id: changeRequestId, spaceId: space.id, subject: target.subject, callerId: input.callerId, now: input.now }),
       ...changeRequestRevision(db, input, { changeRequestId, parent: space.revisionId, baseOrdinal: headOrdinal, ordinal: 1, revisionId }, content, current.base),
     ]);
-    return { revisionId, pages: pageIds(content) };
+    return { revisionId };
   }
 
   const ordinal = headOrdinal + 1;
@@ -98,11 +96,11 @@ async function applyToMainHead(db: Database, input: ApplyTemplateInput, target: 
     ...searchIndex,
     db.update(spaces).set({ revisionId, updatedAt: input.now }).where(eq(spaces.id, space.id)),
   ]);
-  return { revisionId, pages: pageIds(content) };
+  return { revisionId };
 }
 
 /** An existing change request: its content is main at its base with its own line on top. */
-async function applyToChangeRequest(db: Database, input: ApplyTemplateInput, changeRequestId: string) {
+async function applyToChangeRequest(db: Database, input: ApplyTemplateInput, changeRequestId: string): Promise<ApplyTemplateResult> {
   const state = await loadChangeRequestState(db, input.spaceId, changeRequestId);
   assertEditable(state);
   const { changeRequest } = state;
@@ -117,7 +115,7 @@ async function applyToChangeRequest(db: Database, input: ApplyTemplateInput, cha
       target.base,
     ),
   );
-  return { revisionId, pages: pageIds(content) };
+  return { revisionId };
 }
 
 interface ChangeRequestRevision {
@@ -168,4 +166,3 @@ async function templateContent(db: Database, input: ApplyTemplateInput, point: R
   return { content: placeAtTopLevel(await catalogueContent(template, rendered, input.now), target.entries), target };
 }
 
-const pageIds = (content: TemplateContent) => content.entries.filter((entry) => entry.kind === "page").map((entry) => entry.id);
