@@ -13,8 +13,8 @@ import type { CatalogueTemplate, TemplateReference } from "./catalogue";
 
 export type ContentRefs = Record<string, ContentRefInput>;
 
-/** A line that is only `{{ref:<name>}}` (surrounding spaces aside). */
-const PLACEHOLDER = /^[ \t]*\{\{ref:([a-zA-Z0-9_-]+)\}\}[ \t]*$/gm;
+/** A line that is only `{{ref:<name>}}` (surrounding spaces aside), with the blank line after it. */
+const PLACEHOLDER = /^[ \t]*\{\{ref:([a-zA-Z0-9_-]+)\}\}[ \t]*(\r?\n[ \t]*\r?\n|\r?\n|$)/gm;
 
 /** Checks names and kinds against the template, and what can be checked without the content. */
 export function checkContentRefs(template: CatalogueTemplate, refs: ContentRefs, spaceId: string, field: string): void {
@@ -61,11 +61,16 @@ export function renderReferences(
   return rendered;
 }
 
-/** Replaces every placeholder line by its markdown (a name the template does not declare is left as written). */
+/**
+ * Replaces every placeholder line by its markdown; an empty one takes its line and the blank line
+ * after it away, so no gap is left. A name the template does not declare is left as written.
+ */
 export function fillPlaceholders(markdown: string, rendered: ReadonlyMap<string, string>): string {
-  return markdown.replace(PLACEHOLDER, (line, name: string) => {
+  return markdown.replace(PLACEHOLDER, (line, name: string, end: string) => {
     const value = rendered.get(name);
-    return value === undefined ? line : value.replace(/\n+$/, "");
+    if (value === undefined) return line;
+    const text = value.replace(/\n+$/, "");
+    return text === "" ? "" : `${text}${end}`;
   });
 }
 

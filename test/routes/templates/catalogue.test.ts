@@ -77,6 +77,7 @@ describe("each template of the catalogue", () => {
     expect(overview.markdown).toContain(`[FAQ](/pages/${id("faq")})`);
     // Without a `logo`, its placeholder line is left empty; without `support`, the fallback text stands.
     expect(overview.markdown).not.toContain("{{ref:");
+    expect(overview.markdown.startsWith("Say in two sentences what the product does")).toBe(true);
     expect((await readPage(spaceId, id("support"))).markdown).toContain("Write to your support team");
     const quickstart = await readPage(spaceId, id("getting-started/quickstart"));
     expect(quickstart.markdown).toContain(`[Installation](/pages/${id("getting-started/installation")})`);
