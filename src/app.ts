@@ -12,7 +12,9 @@ import { changeRequestsRouter } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
 import { commentsRouter } from "./routes/comments";
 import { fileDownloadRoutes } from "./routes/file-downloads";
+import { pdfDownloadRoutes } from "./routes/pdf-downloads";
 import { organizationsRouter } from "./routes/organizations";
+import { pdfRoutes } from "./routes/pdf";
 import { searchRoutes } from "./routes/search";
 import { spacesRouter } from "./routes/spaces";
 import { teamsRouter } from "./routes/teams";
@@ -48,11 +50,12 @@ export function createApp() {
   app.route("/", adminRoutes);
   // Signed, expiring file downloads: the signature is the credential, so no token is needed.
   app.route("/", fileDownloadRoutes);
+  app.route("/", pdfDownloadRoutes);
 
   // Before authentication, so that guessing tokens is limited too.
   app.use("/v1/*", rateLimitPerToken);
   app.use("/v1/*", authenticate);
-  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes];
+  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, pdfRoutes];
   for (const routes of routers) {
     app.route("/v1", routes);
   }

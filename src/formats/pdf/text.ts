@@ -56,8 +56,9 @@ export class Typesetter {
       const bytes = new Uint8Array(FONT_FILES[face]);
       // Subset: a PDF carries only the glyphs it uses, not 700 KB per face.
       const font = await document.embedFont(bytes, { subset: true });
-      const coverage = new Set(fontkit.create(bytes).characterSet);
-      faces[face] = { font, covers: (codePoint) => coverage.has(codePoint), widths: new Map() };
+      // The face pdf-lib parsed (not a second parse of the same bytes) says what it covers.
+      const parsed = (font as unknown as { embedder: { font: { hasGlyphForCodePoint(codePoint: number): boolean } } }).embedder.font;
+      faces[face] = { font, covers: (codePoint) => parsed.hasGlyphForCodePoint(codePoint), widths: new Map() };
     }
     return new Typesetter(faces);
   }
