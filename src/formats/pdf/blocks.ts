@@ -4,7 +4,7 @@
  * (HTML tags, definitions) is drawn as its text or left out; nothing in a body can stop a PDF.
  */
 import type { Definition, List, Nodes, PhrasingContent, RootContent, Table } from "mdast";
-import type { PDFImage } from "pdf-lib";
+import type { PDFImage } from "./pdf-lib";
 import { CONTENT_HEIGHT, lineHeight, type Canvas } from "./canvas";
 import { wrapPreformatted, wrapRuns } from "./layout";
 import { COLORS, type LinkDestination, type Run, type TextStyle } from "./text";

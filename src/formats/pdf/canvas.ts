@@ -3,7 +3,7 @@
  * and quotes add, page breaks, and the link areas to make clickable once every page exists (a
  * link to a later page needs that page). A4, with room at the bottom for the page number.
  */
-import { concatTransformationMatrix, popGraphicsState, pushGraphicsState, type PDFDocument, type PDFImage, type PDFPage } from "pdf-lib";
+import { concatTransformationMatrix, popGraphicsState, pushGraphicsState, type PDFDocument, type PDFImage, type PDFPage } from "./pdf-lib";
 import type { Line } from "./layout";
 import { COLORS, type LinkDestination, type TextStyle, type Typesetter } from "./text";
 

@@ -3,7 +3,7 @@
  * and link annotations. Both point into the document with explicit destinations
  * ([page /XYZ left top zoom]), which every viewer follows.
  */
-import { PDFArray, PDFHexString, PDFName, PDFNull, PDFNumber, type PDFDocument, type PDFPage, type PDFRef } from "pdf-lib";
+import { PDFArray, PDFHexString, PDFName, PDFNull, PDFNumber, type PDFDocument, type PDFPage, type PDFRef } from "./pdf-lib";
 import { PAGE } from "./canvas";
 
 export interface OutlineItem {

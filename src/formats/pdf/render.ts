@@ -8,7 +8,7 @@
  * domain/pdf), so no other request pays for them.
  */
 import type { Definition } from "mdast";
-import { PDFDocument, type PDFImage, type PDFPage } from "pdf-lib";
+import { PDFDocument, type PDFImage, type PDFPage } from "./pdf-lib";
 import { collectDefinitions, parseMarkdownTree } from "../markdown/mdast";
 import { drawBlocks } from "./blocks";
 import { BOTTOM, Canvas, CONTENT_HEIGHT, lineHeight, PAGE, TOP } from "./canvas";

@@ -4,8 +4,7 @@
  * a character the font lacks would come out as an invisible .notdef glyph, so it is replaced here
  * by a visible placeholder (□) before anything is measured or drawn.
  */
-import fontkit from "@pdf-lib/fontkit";
-import { rgb, type PDFDocument, type PDFFont, type RGB } from "pdf-lib";
+import { fontkit, rgb, type PDFDocument, type PDFFont, type RGB } from "./pdf-lib";
 import { FONT_FILES, type FontFace } from "./fonts";
 
 export const PLACEHOLDER = "\u25a1";
