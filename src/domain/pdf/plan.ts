@@ -4,7 +4,7 @@ import { revisions, type RevisionRow } from "../../db/schema";
 import { classifyUrl, extractLinks } from "../../formats/markdown/links";
 import type { PdfPage } from "../../formats/pdf/render";
 import type { PdfSpec } from "../../lib/jobs";
-import { notFound } from "../../lib/errors";
+import { badRequest, notFound } from "../../lib/errors";
 import { isFile, readEntries, type Entry, type FileEntry, type PageEntry } from "../revisions/entries";
 import { PageTree } from "../revisions/page-tree";
 import { MAIN_LINE, type RevisionPoint } from "../revisions/points";
@@ -24,9 +24,15 @@ import { MAIN_LINE, type RevisionPoint } from "../revisions/points";
  * R2 reads and the memory.
  */
 export const PDF_REQUEST_LIMITS = { pages: 40, markdownBytes: 256 * 1024, images: 12 } as const;
+/**
+ * What even a job may print: a Worker has 128 MB of memory, and the file must be made within a
+ * consumer's CPU time. Larger exports are refused (400 naming `page`: print part of the tree).
+ */
+export const PDF_JOB_LIMITS = { pages: 1000, markdownBytes: 8 * 1024 * 1024 } as const;
 /** Images beyond these print as their alt text, in a request or a job. */
 export const PDF_MAX_IMAGES = 200;
 export const PDF_MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const PDF_MAX_IMAGES_TOTAL_BYTES = 32 * 1024 * 1024;
 const EMBEDDABLE_IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/jpg"]);
 
 export interface PdfPlan {
@@ -55,14 +61,13 @@ export async function planPdf(db: Database, spec: PdfSpec): Promise<PdfPlan> {
     depth,
     markdown: page.markdown ?? "",
   }));
-  return {
-    spec,
-    revision,
-    tree,
-    pages,
-    images: imagesShown(pages, entries),
-    markdownBytes: pages.reduce((sum, page) => sum + page.markdown.length, 0),
-  };
+  const markdownBytes = pages.reduce((sum, page) => sum + page.markdown.length, 0);
+  if (pages.length > PDF_JOB_LIMITS.pages || markdownBytes > PDF_JOB_LIMITS.markdownBytes) {
+    throw badRequest(
+      `Invalid query field 'page': the PDF would have ${pages.length} pages and ${markdownBytes} bytes of text, more than one PDF may hold (${PDF_JOB_LIMITS.pages} pages, ${PDF_JOB_LIMITS.markdownBytes} bytes): print part of the tree with 'page'`,
+    );
+  }
+  return { spec, revision, tree, pages, images: imagesShown(pages, entries), markdownBytes };
 }
 
 export function fitsInRequest(plan: PdfPlan): boolean {
@@ -100,13 +105,17 @@ function selectPages(tree: PageTree, spec: PdfSpec): Array<{ page: PageEntry; de
 
 function imagesShown(pages: readonly PdfPage[], entries: ReadonlyMap<string, Entry>): Map<string, FileEntry> {
   const images = new Map<string, FileEntry>();
+  let totalBytes = 0;
   for (const page of pages) {
     for (const link of extractLinks(page.markdown)) {
       if (images.size >= PDF_MAX_IMAGES) return images;
       if (link.relation !== "image" || link.target.kind !== "file") continue;
+      const url = `/files/${link.target.file}`;
       const file = entries.get(`file:${link.target.file}`);
-      if (!file || !isFile(file) || !EMBEDDABLE_IMAGE_TYPES.has(file.data.contentType) || file.data.size > PDF_MAX_IMAGE_BYTES) continue;
-      images.set(`/files/${link.target.file}`, file);
+      if (images.has(url) || !file || !isFile(file) || !EMBEDDABLE_IMAGE_TYPES.has(file.data.contentType)) continue;
+      if (file.data.size > PDF_MAX_IMAGE_BYTES || totalBytes + file.data.size > PDF_MAX_IMAGES_TOTAL_BYTES) continue;
+      totalBytes += file.data.size;
+      images.set(url, file);
     }
   }
   return images;

@@ -4,6 +4,7 @@ import { gitbookClient } from "../../helpers/fixtures";
 import { call, errorMessage } from "../../helpers/http";
 import { tinyPng } from "../../helpers/images";
 import { inParallel } from "../../helpers/lists";
+import { serverTiming } from "../../helpers/server-timing";
 import { outlineTitles } from "../../helpers/pdf";
 import { expectSpecResponse } from "../../helpers/spec";
 import { base64Of } from "../../helpers/suites/content";
@@ -126,6 +127,10 @@ describe("GET /v1/spaces/{spaceId}/pdf (getSpacePDF)", () => {
     const again = await storedPdf(second);
     expect(again!.uploaded.getTime()).toBe(stored!.uploaded.getTime());
     expect(again!.etag).toBe(stored!.etag);
+    // A stored PDF costs the access round trip (the caller's lookup in it) and a signature.
+    const hit = await call("GET", `${spacePdfPath(spaceId)}?page=${ids.deploying}&only=true`, { token: f.read.token });
+    expect(hit.status).toBe(200);
+    expect(serverTiming(hit).d1.roundTrips).toBe(1);
 
     await commitToMain(f.admin, spaceId, [{ operation: "update_page", page: ids.deploying, document: { markdown: "Deploy on Wednesdays.\n" } }]);
     const third = await pdfUrl(f.read, spacePdfPath(spaceId), { page: ids.deploying, only: true });
