@@ -21,6 +21,7 @@ export interface LinkArea {
 }
 
 export const lineHeight = (size: number) => size * 1.45;
+const MAX_INDENT = 180;
 
 export class Canvas {
   readonly pages: PDFPage[] = [];
@@ -39,12 +40,17 @@ export class Canvas {
     readonly typesetter: Typesetter,
   ) {}
 
+  /** Deeply nested lists and quotes stop moving right here, so text always keeps a usable width. */
+  private get shownIndent() {
+    return Math.min(this.indent, MAX_INDENT);
+  }
+
   get left() {
-    return PAGE.margin + this.indent;
+    return PAGE.margin + this.shownIndent;
   }
 
   get width() {
-    return PAGE.width - 2 * PAGE.margin - this.indent;
+    return PAGE.width - 2 * PAGE.margin - this.shownIndent;
   }
 
   newPage(): PDFPage {
@@ -74,7 +80,7 @@ export class Canvas {
     if (options.background) {
       this.page.drawRectangle({ x: this.left - 4, y: this.y - height, width: this.width + 8, height, color: options.background });
     }
-    for (const x of this.quoteBars) this.page.drawRectangle({ x, y: this.y - height, width: 2.5, height, color: COLORS.rule });
+    for (const x of this.quoteBars) if (x < this.left) this.page.drawRectangle({ x, y: this.y - height, width: 2.5, height, color: COLORS.rule });
     const baseline = this.y - size * 1.1;
     this.drawMarker(baseline);
     const offset = options.align === "center" ? (this.width - line.width) / 2 : options.align === "right" ? this.width - line.width : 0;

@@ -80,6 +80,14 @@ describe("renderPdf", () => {
     expect(pdf.text).toContain("[image: bad]");
   });
 
+  it("prints deeply nested quotes and lists, keeping their text readable", async () => {
+    const quotes = `${"> ".repeat(60)}deep quote\n`;
+    const lists = Array.from({ length: 40 }, (_, depth) => `${"  ".repeat(depth)}- level ${depth}`).join("\n");
+    const pdf = await openPdf(await renderPdf(base({ pages: [{ id: "a", title: "Deep", depth: 0, markdown: `${quotes}\n${lists}\n` }] })));
+    expect(pdf.text).toContain("deep quote");
+    expect(pdf.text).toContain("level 39");
+  });
+
   it("breaks long pages and long words across sheets and lines, and the same input gives the same bytes", async () => {
     const long = `${"A paragraph of words that wraps. ".repeat(40)}\n\n`.repeat(12) + `${"x".repeat(500)}\n`;
     const input = base({ pages: [{ id: "a", title: "Long", depth: 0, markdown: long }] });
