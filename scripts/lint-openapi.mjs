@@ -22,6 +22,8 @@ const bundle = await build({
   write: false,
   logLevel: "error",
   external: ["cloudflare:*"],
+  // The PDF renderer's fonts (binary modules in the Worker, wrangler.toml `[[rules]]`).
+  loader: { ".ttf": "binary" },
   // Some dependencies are CommonJS and require Node built-ins.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });

@@ -12,7 +12,9 @@ import { changeRequestsRouter } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
 import { commentsRouter } from "./routes/comments";
 import { fileDownloadRoutes } from "./routes/file-downloads";
+import { pdfDownloadRoutes } from "./routes/pdf-downloads";
 import { organizationsRouter } from "./routes/organizations";
+import { pdfRoutes } from "./routes/pdf";
 import { searchRoutes } from "./routes/search";
 import { spacesRouter } from "./routes/spaces";
 import { teamsRouter } from "./routes/teams";
@@ -52,11 +54,13 @@ export function createApp() {
   app.route("/", fileDownloadRoutes);
   // The catalogue's preview images: public, as an <img> carries no token.
   app.route("/", templatePreviewRoutes);
+  // Signed, expiring PDF downloads, for the same reason as files.
+  app.route("/", pdfDownloadRoutes);
 
   // Before authentication, so that guessing tokens is limited too.
   app.use("/v1/*", rateLimitPerToken);
   app.use("/v1/*", authenticate);
-  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, templateRoutes];
+  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, templateRoutes, pdfRoutes];
   for (const routes of routers) {
     app.route("/v1", routes);
   }

@@ -2,13 +2,35 @@
  * Background jobs, sent to the JOBS queue and run by src/queues. Every job is idempotent: a
  * queue delivers at least once, and a batch is retried whole.
  */
-export type Job = {
-  kind: "member.seen";
-  organizationId: string;
-  userId: string;
-  /** When the member was seen; the job only ever moves lastSeenAt forward. */
-  at: string;
-};
+export type Job =
+  | {
+      kind: "member.seen";
+      organizationId: string;
+      userId: string;
+      /** When the member was seen; the job only ever moves lastSeenAt forward. */
+      at: string;
+    }
+  | {
+      /** Makes the PDF of a revision too large to make within a request (domain/pdf). */
+      kind: "pdf.render";
+      /** Everything the PDF is made from: the same spec gives the same file, whoever makes it. */
+      spec: PdfSpec;
+    };
+
+/** What one PDF is of, and where it is stored (domain/pdf/storage.ts). */
+export interface PdfSpec {
+  spaceId: string;
+  revisionId: string;
+  /** The page printed (with its subpages unless `only`); null: the whole revision. */
+  page: string | null;
+  only: boolean;
+  title: string;
+  subtitle: string;
+  /** The absolute app URL of the space or change request, for links to pages not printed. */
+  appBase: string;
+  /** The R2 key of the PDF. */
+  key: string;
+}
 
 export type JobKind = Job["kind"];
 

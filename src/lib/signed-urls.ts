@@ -40,19 +40,25 @@ export interface DownloadTarget {
   contentType: string;
 }
 
-export async function signDownloadUrl(origin: string, secret: string, target: DownloadTarget, now = Date.now()): Promise<string> {
+/**
+ * `prefix` names the route that serves the URL: `/files/` (a File's bytes) unless told otherwise
+ * (`/pdfs/`, the PDF exports). Any other prefix is part of what is signed, so a URL signed for one
+ * route is refused by the other.
+ */
+export async function signDownloadUrl(origin: string, secret: string, target: DownloadTarget, now = Date.now(), prefix = DOWNLOAD_PATH_PREFIX): Promise<string> {
   const expires = Math.floor(now / 1000) + DOWNLOAD_URL_LIFETIME_SECONDS;
-  const url = new URL(`${DOWNLOAD_PATH_PREFIX}${target.blobKey}`, origin);
+  const url = new URL(`${prefix}${target.blobKey}`, origin);
   url.searchParams.set("name", target.name);
   url.searchParams.set("type", target.contentType);
   url.searchParams.set("expires", String(expires));
-  url.searchParams.set("signature", await sign(secret, payload(target, expires)));
+  url.searchParams.set("signature", await sign(secret, payload(target, expires, prefix)));
   return url.toString();
 }
 
 /** The target of a download URL when its signature is right and it has not expired, else null. */
-export async function verifyDownloadUrl(url: URL, secret: string, now = Date.now()): Promise<DownloadTarget | null> {
-  const blobKey = url.pathname.slice(DOWNLOAD_PATH_PREFIX.length);
+export async function verifyDownloadUrl(url: URL, secret: string, now = Date.now(), prefix = DOWNLOAD_PATH_PREFIX): Promise<DownloadTarget | null> {
+  if (!url.pathname.startsWith(prefix)) return null;
+  const blobKey = url.pathname.slice(prefix.length);
   const name = url.searchParams.get("name");
   const contentType = url.searchParams.get("type");
   const expires = Number(url.searchParams.get("expires"));
@@ -60,11 +66,12 @@ export async function verifyDownloadUrl(url: URL, secret: string, now = Date.now
   if (!blobKey || name === null || contentType === null || !Number.isInteger(expires) || signature === null) return null;
   if (expires * 1000 < now) return null;
   const target = { blobKey, name, contentType };
-  const expected = await sign(secret, payload(target, expires));
+  const expected = await sign(secret, payload(target, expires, prefix));
   return constantTimeEqual(expected, signature) ? target : null;
 }
 
-const payload = (target: DownloadTarget, expires: number) => JSON.stringify([target.blobKey, target.name, target.contentType, expires]);
+const payload = (target: DownloadTarget, expires: number, prefix: string) =>
+  JSON.stringify(prefix === DOWNLOAD_PATH_PREFIX ? [target.blobKey, target.name, target.contentType, expires] : [prefix, target.blobKey, target.name, target.contentType, expires]);
 
 async function sign(secret: string, message: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);

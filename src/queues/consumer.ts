@@ -6,6 +6,7 @@ import { newId, nowIso } from "../lib/ids";
 import type { Job } from "../lib/jobs";
 import { log } from "../lib/log";
 import { recordMemberActivity } from "./member-activity";
+import { renderQueuedPdfs } from "./pdf-render";
 
 export const JOBS_QUEUE = "docs-cms-jobs";
 export const DEAD_LETTER_QUEUE = "docs-cms-jobs-dead";
@@ -31,6 +32,10 @@ async function runJobs(batch: MessageBatch<unknown>, env: Bindings): Promise<voi
     try {
       if (kind === "member.seen") {
         await recordMemberActivity(db, messages.map((message) => message.body as Extract<Job, { kind: "member.seen" }>));
+      } else if (kind === "pdf.render") {
+        // Acknowledges or retries each message itself (a PDF is a unit of work of its own).
+        await renderQueuedPdfs(db, env.BLOBS, messages);
+        continue;
       } else {
         // A message no handler understands can never succeed: dead-letter it at once.
         log("warn", "unknown job kind", { queue: batch.queue, kind });

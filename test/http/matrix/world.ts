@@ -132,9 +132,12 @@ export async function bodyFor(world: World, operation: Operation): Promise<unkno
  */
 const VOLATILE_FIELDS = new Set(["lastSeenAt", "downloadURL"]);
 
+/** A PDF export's URL is signed anew on every request: its file (the path) is what must not change. */
+const withoutSignature = (value: unknown) => (typeof value === "string" && /^https?:\/\/[^/]+\/pdfs\//.test(value) ? value.split("?")[0] : value);
+
 export async function snapshot(world: World, operation: Operation, ids: Record<string, string>, readable: Set<string>): Promise<unknown[]> {
   const segments = operation.path.split("/");
   const paths = segments.map((_, index) => segments.slice(0, index + 1).join("/")).filter((path) => readable.has(path));
   const bodies = await Promise.all(paths.map(async (path) => (await call("GET", concretePath(path, ids), { token: world.owner.token })).body));
-  return JSON.parse(JSON.stringify(bodies, (key, value) => (VOLATILE_FIELDS.has(key) ? undefined : value)));
+  return JSON.parse(JSON.stringify(bodies, (key, value) => (VOLATILE_FIELDS.has(key) ? undefined : withoutSignature(value))));
 }
