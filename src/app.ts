@@ -12,6 +12,8 @@ import { changeRequestsRouter } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
 import { commentsRouter } from "./routes/comments";
 import { fileDownloadRoutes } from "./routes/file-downloads";
+import { openAPIRouter } from "./routes/openapi";
+import { publicSpecRoutes } from "./routes/openapi/public-link";
 import { organizationsRouter } from "./routes/organizations";
 import { searchRoutes } from "./routes/search";
 import { spacesRouter } from "./routes/spaces";
@@ -48,11 +50,13 @@ export function createApp() {
   app.route("/", adminRoutes);
   // Signed, expiring file downloads: the signature is the credential, so no token is needed.
   app.route("/", fileDownloadRoutes);
+  // Public OpenAPI specs: being public is the permission, so no token is needed.
+  app.route("/", publicSpecRoutes);
 
   // Before authentication, so that guessing tokens is limited too.
   app.use("/v1/*", rateLimitPerToken);
   app.use("/v1/*", authenticate);
-  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes];
+  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, openAPIRouter];
   for (const routes of routers) {
     app.route("/v1", routes);
   }

@@ -6,6 +6,7 @@ import { newId, nowIso } from "../lib/ids";
 import type { Job } from "../lib/jobs";
 import { log } from "../lib/log";
 import { recordMemberActivity } from "./member-activity";
+import { processOpenAPISpecMessages } from "./openapi-specs";
 
 export const JOBS_QUEUE = "docs-cms-jobs";
 export const DEAD_LETTER_QUEUE = "docs-cms-jobs-dead";
@@ -29,6 +30,11 @@ async function runJobs(batch: MessageBatch<unknown>, env: Bindings): Promise<voi
   }
   for (const [kind, messages] of byKind) {
     try {
+      if (kind === "openapi.process") {
+        // Each spec is fetched and judged on its own: its messages are acknowledged or retried one by one.
+        await processOpenAPISpecMessages(db, env, messages as Message<Extract<Job, { kind: "openapi.process" }>>[]);
+        continue;
+      }
       if (kind === "member.seen") {
         await recordMemberActivity(db, messages.map((message) => message.body as Extract<Job, { kind: "member.seen" }>));
       } else {
