@@ -13,7 +13,7 @@ type ProcessSpec = Extract<Job, { kind: "openapi.process" }>;
  * failure; only an infrastructure fault (D1, R2) throws, and only that message is retried.
  */
 export async function processOpenAPISpecMessages(db: Database, env: Bindings, messages: Message<ProcessSpec>[]): Promise<void> {
-  const deps = { db, blobs: env.BLOBS, allowPrivateNetwork: isEnabled(env.ALLOW_PRIVATE_NETWORK) };
+  const deps = { db, blobs: env.BLOBS, allowPrivateNetwork: isEnabled(env.ALLOW_PRIVATE_NETWORK), fetchTimeoutMs: fetchTimeoutMs(env) };
   const CONCURRENCY = 4;
   for (let start = 0; start < messages.length; start += CONCURRENCY) {
     await Promise.all(
@@ -30,4 +30,10 @@ export async function processOpenAPISpecMessages(db: Database, env: Bindings, me
       }),
     );
   }
+}
+
+/** OPENAPI_FETCH_TIMEOUT_SECONDS (wrangler.toml), 20 seconds when unset or unreadable. */
+function fetchTimeoutMs(env: Bindings): number {
+  const seconds = Number(env.OPENAPI_FETCH_TIMEOUT_SECONDS);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 20_000;
 }

@@ -22,11 +22,11 @@ export interface ProcessingDeps {
   db: Database;
   blobs: R2Bucket;
   allowPrivateNetwork: boolean;
+  /** How long the source URL has to answer (OPENAPI_FETCH_TIMEOUT_SECONDS). */
+  fetchTimeoutMs: number;
   /** The fetch to use (the runtime's unless a test passes a double). */
   fetch?: typeof fetch;
 }
-
-export const FETCH_TIMEOUT_MS = 20_000;
 
 export type ProcessingResult = "missing" | "duplicate" | "superseded" | "created" | "unchanged" | "failed";
 
@@ -80,7 +80,7 @@ async function readSource(deps: ProcessingDeps, spec: OpenAPISpecRow, hasVersion
   try {
     const response = await outboundFetch(spec.sourceUrl, {
       allowPrivateNetwork: deps.allowPrivateNetwork,
-      timeoutMs: FETCH_TIMEOUT_MS,
+      timeoutMs: deps.fetchTimeoutMs,
       maxBytes: MAX_OPENAPI_SPEC_BYTES,
       headers,
       fetch: deps.fetch,
