@@ -1,5 +1,6 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { expect, vi } from "vitest";
+import type { Bindings } from "../../src/context";
 import worker from "../../src/index";
 import type { Job } from "../../src/lib/jobs";
 import { JOBS_QUEUE } from "../../src/queues/consumer";
@@ -56,7 +57,7 @@ export type FetchHandler = (request: Request) => Response | Promise<Response>;
  * Runs jobs through the Worker's queue handler (src/queues/consumer.ts) as one batch, with
  * `handler` answering every outbound fetch. Returns which messages were acknowledged or retried.
  */
-export async function runSpecJobs(jobs: SpecJob[], handler: FetchHandler = () => new Response("no network in tests", { status: 599 }), bindings: Partial<Env> = {}) {
+export async function runSpecJobs(jobs: SpecJob[], handler: FetchHandler = () => new Response("no network in tests", { status: 599 }), bindings: Partial<Bindings> = {}) {
   const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => handler(new Request(input, init)));
   try {
     const batch = createMessageBatch(
@@ -72,7 +73,7 @@ export async function runSpecJobs(jobs: SpecJob[], handler: FetchHandler = () =>
 }
 
 /** Runs every job the recording queue holds. */
-export const runQueuedSpecJobs = (handler?: FetchHandler, bindings?: Partial<Env>) => runSpecJobs(specQueue.take(), handler, bindings);
+export const runQueuedSpecJobs = (handler?: FetchHandler, bindings?: Partial<Bindings>) => runSpecJobs(specQueue.take(), handler, bindings);
 
 export const specsPath = (organizationId: string) => `/v1/orgs/${organizationId}/openapi`;
 export const specPath = (organizationId: string, slug: string) => `${specsPath(organizationId)}/${slug}`;
