@@ -30,6 +30,9 @@ export default defineConfig(async () => {
           ADMIN_TOKEN: "test-admin-token",
           SIGNING_SECRET: "test-signing-secret",
           RATE_LIMIT_REQUESTS: String(limit),
+          // Tests run with production's default (private targets refused); a test that needs a
+          // local target passes ALLOW_PRIVATE_NETWORK itself.
+          ALLOW_PRIVATE_NETWORK: "false",
         },
       },
     });

@@ -13,6 +13,8 @@ import { collectionRoutes } from "./routes/collections";
 import { commentsRouter } from "./routes/comments";
 import { fileDownloadRoutes } from "./routes/file-downloads";
 import { pdfDownloadRoutes } from "./routes/pdf-downloads";
+import { openAPIRouter } from "./routes/openapi";
+import { publicSpecRoutes } from "./routes/openapi/public-link";
 import { organizationsRouter } from "./routes/organizations";
 import { pdfRoutes } from "./routes/pdf";
 import { searchRoutes } from "./routes/search";
@@ -56,11 +58,13 @@ export function createApp() {
   app.route("/", templatePreviewRoutes);
   // Signed, expiring PDF downloads, for the same reason as files.
   app.route("/", pdfDownloadRoutes);
+  // Public OpenAPI specs: being public is the permission, so no token is needed.
+  app.route("/", publicSpecRoutes);
 
   // Before authentication, so that guessing tokens is limited too.
   app.use("/v1/*", rateLimitPerToken);
   app.use("/v1/*", authenticate);
-  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, templateRoutes, pdfRoutes];
+  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, templateRoutes, pdfRoutes, openAPIRouter];
   for (const routes of routers) {
     app.route("/v1", routes);
   }

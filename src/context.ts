@@ -3,8 +3,12 @@ import type { ServerTiming } from "./http/server-timing";
 import type { UserRow } from "./db/schema";
 import type { Urls } from "./lib/urls";
 
-/** Bindings and secrets. ADMIN_TOKEN is optional: a deployment without it has no admin routes. */
-export type Bindings = Omit<Env, "ADMIN_TOKEN"> & { ADMIN_TOKEN?: string };
+/**
+ * Bindings and secrets. ADMIN_TOKEN is optional: a deployment without it has no admin routes.
+ * ALLOW_PRIVATE_NETWORK is optional: set (e.g. "true"), outbound requests to user-typed URLs may
+ * reach private and loopback addresses (local development only; lib/outbound-fetch.ts).
+ */
+export type Bindings = Omit<Env, "ADMIN_TOKEN"> & { ADMIN_TOKEN?: string; ALLOW_PRIVATE_NETWORK?: string };
 
 /** What domain code gets for one request: never the Hono context itself. */
 export interface RequestContext {

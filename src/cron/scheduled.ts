@@ -4,6 +4,7 @@ import { pruneIdempotencyKeys } from "../domain/idempotency/keys";
 import { log } from "../lib/log";
 import { pruneFailedJobs } from "./prune-failed-jobs";
 import { purgeDeletedSpaces } from "./purge-deleted-spaces";
+import { refreshIntervalMinutes, refreshOpenAPISpecs } from "./refresh-openapi-specs";
 
 /**
  * The cron trigger of wrangler.toml. Each job is independent: one failing does not stop the
@@ -19,6 +20,7 @@ export async function runScheduled(controller: ScheduledController, env: Binding
       const { purged, due } = await purgeDeletedSpaces(db, env.BLOBS, now);
       return { purged: purged.length, due };
     }],
+    ["refresh-openapi-specs", () => refreshOpenAPISpecs(db, env.JOBS, now, refreshIntervalMinutes(env.OPENAPI_REFRESH_INTERVAL_MINUTES))],
   ];
   await Promise.all(
     jobs.map(async ([job, run]) => {

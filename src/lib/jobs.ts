@@ -15,6 +15,13 @@ export type Job =
       kind: "pdf.render";
       /** Everything the PDF is made from: the same spec gives the same file, whoever makes it. */
       spec: PdfSpec;
+    }
+  | {
+      /** Fetch (or read) and parse an OpenAPI spec's source, recording a version or the errors. */
+      kind: "openapi.process";
+      specId: string;
+      /** The spec's generation the job was sent for: a job at or below the processed one does nothing. */
+      generation: number;
     };
 
 /** What one PDF is of, and where it is stored (domain/pdf/storage.ts). */

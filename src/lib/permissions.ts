@@ -39,6 +39,10 @@ const ORGANIZATION_ACTIONS = {
   updateAgentInstructions: "admin",
   manageTeams: "admin",
   manageSAML: "admin",
+  /** Read the organization's hosted OpenAPI specs and their versions (createOpenAPISpec creates them). */
+  viewOpenAPISpecs: "read",
+  /** Change a spec's source or visibility, or delete it (its `permissions.edit`). */
+  editOpenAPISpecs: "create",
 } as const satisfies Record<string, Requirement>;
 
 export type OrganizationAction = keyof typeof ORGANIZATION_ACTIONS;

@@ -7,6 +7,7 @@ import type { Job } from "../lib/jobs";
 import { log } from "../lib/log";
 import { recordMemberActivity } from "./member-activity";
 import { renderQueuedPdfs } from "./pdf-render";
+import { processOpenAPISpecMessages } from "./openapi-specs";
 
 export const JOBS_QUEUE = "docs-cms-jobs";
 export const DEAD_LETTER_QUEUE = "docs-cms-jobs-dead";
@@ -35,6 +36,10 @@ async function runJobs(batch: MessageBatch<unknown>, env: Bindings): Promise<voi
       } else if (kind === "pdf.render") {
         // Acknowledges or retries each message itself (a PDF is a unit of work of its own).
         await renderQueuedPdfs(db, env.BLOBS, messages);
+        continue;
+      } else if (kind === "openapi.process") {
+        // Each spec is fetched and judged on its own: its messages are acknowledged or retried one by one.
+        await processOpenAPISpecMessages(db, env, messages as Message<Extract<Job, { kind: "openapi.process" }>>[]);
         continue;
       } else {
         // A message no handler understands can never succeed: dead-letter it at once.

@@ -38,3 +38,16 @@ export const AdminUserTokenParams = AdminUserParams.extend({ tokenId });
 /** Added to a comment's place (a space, or a change request). */
 export const CommentParam = { commentId: pathParam("commentId", "The unique id of the comment") };
 export const CommentReplyParam = { commentReplyId: pathParam("commentReplyId", "The unique id of the comment reply") };
+
+/** A hosted OpenAPI spec is addressed by its slug in its organization (GitBook's `{specSlug}`). */
+export const OpenAPISpecParams = OrganizationParams.extend({
+  specSlug: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/, "must be letters and digits, in groups joined by single '-'")
+    .openapi({ param: { name: "specSlug", in: "path", required: true }, description: "Slug of the OpenAPI specification" }),
+});
+export const OpenAPISpecVersionParams = OpenAPISpecParams.extend({
+  versionId: pathParam("versionId", "The unique id of the version of the OpenAPI specification"),
+});

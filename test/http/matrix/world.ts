@@ -3,6 +3,7 @@ import { IDP_CERTIFICATE } from "../../helpers/certificate";
 import { createChangeRequest, createSpace, editContent, mergeChangeRequest } from "../../helpers/content";
 import { addMember, createOrganization, createUser, type TestUser } from "../../helpers/fixtures";
 import { call } from "../../helpers/http";
+import { PETSTORE_31_JSON, runQueuedSpecJobs, specCall, uniqueSlug } from "../../helpers/openapi";
 import { concretePath, pathIds, type Operation } from "./operations";
 
 /**
@@ -101,7 +102,20 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
   if (names.includes("inviteId")) ids.inviteId = (await as("POST", `/v1/orgs/${organizationId}/link-invites`, { role: "read" })).body.id;
   if (names.includes("samlProviderId")) ids.samlProviderId = (await as("POST", `/v1/orgs/${organizationId}/saml`, samlProvider())).body.id;
   if (names.includes("userId")) ids.userId = (await newMember(world, "read")).id;
+  if (names.includes("specSlug")) Object.assign(ids, await processedSpec(world));
   return ids;
+}
+
+/**
+ * An OpenAPI spec with one version. Its job is run here, at once, so that the queue's own delivery
+ * later finds it done (a redelivery changes nothing) and no snapshot sees it change.
+ */
+async function processedSpec(world: World): Promise<{ specSlug: string; versionId: string }> {
+  const specSlug = uniqueSlug("matrix");
+  await specCall("POST", `/v1/orgs/${world.organizationId}/openapi`, { token: world.owner.token, body: { slug: specSlug, source: { text: PETSTORE_31_JSON } } });
+  await runQueuedSpecJobs();
+  const spec = await call("GET", `/v1/orgs/${world.organizationId}/openapi/${specSlug}`, { token: world.owner.token });
+  return { specSlug, versionId: spec.body.lastVersion };
 }
 
 async function newMember(world: World, role: "read" | "review"): Promise<TestUser> {
