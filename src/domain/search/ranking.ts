@@ -22,8 +22,8 @@ import { matchExpression, queryTag, type SearchQuery } from "./query";
  * A wide query (a word on most pages) is ranked differently: bm25 over every match cannot be
  * avoided (relevance cannot be read off the index in order), but grouping tens of thousands of
  * matches into pages, counting them and joining them to their rows can. The first statement
- * gives up as soon as it counts more than `WIDE_QUERY.sections` matching sections (a count costs a
- * pass over the index without ranking), and `rankWidePages` keeps only the best-ranked sections
+ * gives up as soon as it counts more than `WIDE_QUERY.sections` matching sections (it stops
+ * counting there, and counting costs no ranking), and `rankWidePages` keeps only the best-ranked sections
  * (`WIDE_QUERY.candidates`) and makes pages of them: the pages served are exactly the best pages
  * (every page ranked before a page served has a section among the candidates), their `rank` comes
  * from the cursor, the total `count` is not given (GitBook's schema makes it optional), and each
@@ -114,7 +114,9 @@ export async function rankPages(
 
   const rows = await rawAll<CountRow | SectionRow>(
     db,
-    sql`WITH matched AS MATERIALIZED (SELECT COUNT(*) AS sections FROM search_index WHERE search_index MATCH ${match}),
+    sql`WITH matched AS MATERIALIZED (
+        SELECT COUNT(*) AS sections FROM (SELECT 1 FROM search_index WHERE search_index MATCH ${match} LIMIT ${wide.sections + 1})
+      ),
       hits AS MATERIALIZED (
         SELECT s.id, s.space_id, s.page_id, s.position, ${RANKING} AS score
         FROM search_index JOIN search_sections s ON s.id = search_index.rowid
@@ -141,7 +143,7 @@ export async function rankPages(
   if (counts.sections > wide.sections) {
     const widePage = await rankWidePages(db, match, inSpaces, cursor, limit, wide.candidates);
     if (widePage) return paged(widePage.pages, widePage.hasMore, sortName);
-    return rankPages(db, spaceIds, query, request, queryText, { ...wide, sections: Number.MAX_SAFE_INTEGER });
+    return rankPages(db, spaceIds, query, request, queryText, { ...wide, sections: 1_000_000_000 });
   }
   const served = counts.total - counts.remaining;
   const pages = pagesOf(rows.slice(1) as SectionRow[], served);
