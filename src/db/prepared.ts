@@ -56,7 +56,7 @@ class PreparedRun {
   _prepare(): D1PreparedQuery {
     const { query, fields, joinsNotNullableMap, queryMetadata } = this.template;
     const bound = { sql: query.sql, params: fillPlaceholders(query.params, this.values) };
-    const session = this.db.session as unknown as { logger: never; cache: never };
+    const { session } = this.db as unknown as { session: { logger: never; cache: never } };
     const prepared = new D1PreparedQuery(
       this.db.$client.prepare(bound.sql),
       bound,
