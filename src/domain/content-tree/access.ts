@@ -1,13 +1,15 @@
-import { and, eq, getTableColumns } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequesterContext } from "../../context";
 import { runBatch } from "../../db/batch";
+import type { Database } from "../../db/client";
+import { preparedOnce } from "../../db/prepared";
 import { collections, organizationMembers, spaces, users, type CollectionRow, type MemberRow, type SpaceRow } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { assertContentAction, assertOrganizationAction, contentLevel, type Membership } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import { membershipOf, noteMemberActivity } from "../organizations/access";
-import { callerColumns, callerIdOf, identifiedCaller, isCaller } from "../users/callers";
+import { callerColumns, callerIdOf, callerKeyOf, callerValues, identifiedCaller, isCallerAt, type CallerKey } from "../users/callers";
 import { collectionChainColumn, selectCollectionChain, type AncestorRow } from "./tree";
 
 /** A space or collection as the caller may see it, with the caller's level on it. */
@@ -55,6 +57,21 @@ function asMember(columns: Omit<MemberRow, "organizationId"> | null, organizatio
 const callerMembership = (ctx: RequesterContext, organizationId: typeof spaces.organizationId | typeof collections.organizationId) =>
   and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, callerIdOf(ctx)));
 
+/** The statement of `loadSpaceAccessWith`, built once per isolate (db/prepared.ts) for each way of naming the caller. */
+const selectSpaceAccess = (key: CallerKey) => (db: Database) =>
+  db
+    .select({ ...callerColumns, space: spaces, member: memberColumns, chain: collectionChainColumn(spaces.parentId) })
+    .from(users)
+    .leftJoin(spaces, eq(spaces.id, sql.placeholder("spaceId")))
+    .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, spaces.organizationId), eq(organizationMembers.userId, users.id)))
+    .where(isCallerAt(key))
+    .limit(1);
+
+const spaceAccessStatements = {
+  callerId: preparedOnce(selectSpaceAccess("callerId")),
+  tokenHash: preparedOnce(selectSpaceAccess("tokenHash")),
+};
+
 /**
  * A space, the caller's membership and its collection chain: one round trip, with the caller's
  * own lookup when the request came with a token only. Deleted spaces included.
@@ -76,13 +93,7 @@ export async function loadSpaceAccessWith(
 ): Promise<[ContentAccess<SpaceRow>, unknown[]]> {
   // One statement: the caller (known, or behind the token), the space, the caller's membership
   // and the space's collection chain.
-  const access = ctx.db
-    .select({ ...callerColumns, space: spaces, member: memberColumns, chain: collectionChainColumn(spaces.parentId) })
-    .from(users)
-    .leftJoin(spaces, eq(spaces.id, spaceId))
-    .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, spaces.organizationId), eq(organizationMembers.userId, users.id)))
-    .where(isCaller(ctx))
-    .limit(1);
+  const access = spaceAccessStatements[callerKeyOf(ctx)](ctx.db, { ...callerValues(ctx), spaceId });
   const [rows, ...others] = alongside.length === 0 ? [await access] : await runBatch(ctx.db, [access, ...alongside]);
   const [row] = rows as Array<Awaited<typeof access>[number]>;
   const callerContext = identifiedCaller(ctx, row);

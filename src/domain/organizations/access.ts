@@ -1,10 +1,12 @@
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
+import type { Database } from "../../db/client";
+import { preparedOnce } from "../../db/prepared";
 import { organizationMembers, organizations, teamMembers, users, type MemberRow, type OrganizationRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { enqueue } from "../../lib/jobs";
 import type { Membership } from "../../lib/permissions";
-import { callerColumns, identifiedCaller, isCaller } from "../users/callers";
+import { callerColumns, callerKeyOf, callerValues, identifiedCaller, isCallerAt, type CallerKey } from "../users/callers";
 
 export interface OrganizationAccess {
   /** The request, its caller identified (by this read's own batch when it came with a token only). */
@@ -28,6 +30,21 @@ const memberColumns = {
   sso: sql<boolean>`${organizationMembers.sso}`.mapWith(organizationMembers.sso).as("member_sso"),
 };
 
+/** The statement of `loadOrganizationAccess`, built once per isolate (db/prepared.ts) for each way of naming the caller. */
+const selectOrganizationAccess = (key: CallerKey) => (db: Database) =>
+  db
+    .select({ ...callerColumns, organization: organizations, member: memberColumns, ownsTeam: ownsTeamOf(sql`${users.id}`) })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, sql.placeholder("organizationId")))
+    .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, users.id)))
+    .where(isCallerAt(key))
+    .limit(1);
+
+const organizationAccessStatements = {
+  callerId: preparedOnce(selectOrganizationAccess("callerId")),
+  tokenHash: preparedOnce(selectOrganizationAccess("tokenHash")),
+};
+
 /**
  * The organization as its member sees it, in one query (one round trip, with the caller's own
  * lookup when the request came with a token only). A non-member (or a disabled member) gets the
@@ -35,13 +52,7 @@ const memberColumns = {
  */
 export async function loadOrganizationAccess(ctx: RequesterContext, organizationId: string): Promise<OrganizationAccess> {
   // One statement: the caller (known, or behind the token), the organization and their membership.
-  const [row] = await ctx.db
-    .select({ ...callerColumns, organization: organizations, member: memberColumns, ownsTeam: ownsTeamOf(sql`${users.id}`) })
-    .from(users)
-    .leftJoin(organizations, eq(organizations.id, organizationId))
-    .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, users.id)))
-    .where(isCaller(ctx))
-    .limit(1);
+  const [row] = await organizationAccessStatements[callerKeyOf(ctx)](ctx.db, { ...callerValues(ctx), organizationId });
   const callerContext = identifiedCaller(ctx, row);
   if (!row?.organization || !row.member || row.member.disabled) throw organizationNotFound(organizationId);
   noteMemberActivity(ctx, row.member);

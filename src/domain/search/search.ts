@@ -9,21 +9,24 @@ import { byId, chainLevels, selectOrganizationCollections, type AncestorRow } fr
 import { loadOrganizationAccess } from "../organizations/access";
 import { containsQuery, parseSearchQuery, type SearchQuery } from "./query";
 import { excerptOf, mentionsQuery } from "./excerpt";
-import { MAX_SECTIONS_PER_PAGE, pageTrails, rankPages, type PageTrail, type RankedPage, type RankedSection } from "./ranking";
+import { MAX_SECTIONS_PER_PAGE, pageTrails, rankPages, type PageTrail, type RankedPage, type RankedPages, type RankedSection } from "./ranking";
 
 /**
  * Full-text search of live content (seed 4.2 `searchSpaceContent`, 4.7 `searchOrganizationContent`):
  * what may be searched is decided here, ranking in ranking.ts, the index's upkeep in indexing.ts.
  */
 
+/** A list of results; `count` is not given for a wide query (ranking.ts). */
+type SearchListPage<Item> = Omit<ListPage<Item>, "count"> & { count?: number };
+
 /** A space's live content. A deleted space has none to search until it is restored. */
-export async function searchSpaceContent(ctx: CallerContext, spaceId: string, text: string, request: PageRequest): Promise<ListPage<SearchPageResultObject>> {
+export async function searchSpaceContent(ctx: CallerContext, spaceId: string, text: string, request: PageRequest): Promise<SearchListPage<SearchPageResultObject>> {
   const access = await loadSpaceAccess(ctx, spaceId);
   if (access.row.deletedAt) return EMPTY_LIST;
   const query = parseSearchQuery(text);
   const ranked = await rankPages(ctx.db, [spaceId], query, request, text);
   const trails = await pageTrails(ctx.db, ranked.pages);
-  return { items: ranked.pages.map((page) => presentPage(ctx, page, trails, query)), ...(ranked.next ? { next: ranked.next } : {}), count: ranked.count };
+  return { items: ranked.pages.map((page) => presentPage(ctx, page, trails, query)), ...(ranked.next ? { next: ranked.next } : {}), ...countOf(ranked) };
 }
 
 /**
@@ -37,7 +40,7 @@ export async function searchOrganizationContent(
   organizationId: string,
   text: string,
   request: PageRequest,
-): Promise<ListPage<SearchSpaceResultObject>> {
+): Promise<SearchListPage<SearchSpaceResultObject>> {
   const access = await loadOrganizationAccess(ctx, organizationId);
   if (access.membership.role === null) return EMPTY_LIST;
   const [live, collections] = await ctx.db.batch([
@@ -62,10 +65,13 @@ export async function searchOrganizationContent(
     group.pages.push(result);
     groups.set(page.spaceId, group);
   }
-  return { items: [...groups.values()], ...(ranked.next ? { next: ranked.next } : {}), count: ranked.count };
+  return { items: [...groups.values()], ...(ranked.next ? { next: ranked.next } : {}), ...countOf(ranked) };
 }
 
 const scoreOf = (bm25: number) => Math.max(0, -bm25);
+
+/** The total, when it was counted (not for a wide query: ranking.ts). */
+const countOf = (ranked: RankedPages) => (ranked.count === undefined ? {} : { count: ranked.count });
 
 function presentPage(ctx: CallerContext, page: RankedPage, trails: Map<string, PageTrail>, query: SearchQuery): SearchPageResultObject {
   const trail = trails.get(`${page.spaceId}/${page.pageId}`) ?? { title: "", description: "", slugs: [], ancestors: [] };

@@ -1,24 +1,30 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
 import type { Database } from "../../db/client";
+import { preparedOnce } from "../../db/prepared";
 import { apiTokens, users, type UserRow } from "../../db/schema";
 import { unauthorized } from "../../lib/errors";
 
 /**
  * Who is calling, by the SHA-256 hash of their API token. The one definition of a token that
  * authenticates (`validToken`): the middleware's lookup and the reads that start from the caller
- * (`isCaller`, `identifiedCaller`) both use it, so revoking a token (deleting its row) refuses the very
+ * (`isCallerAt`, `identifiedCaller`) both use it, so revoking a token (deleting its row) refuses the very
  * next request, whichever way it is authenticated. Nothing caches token -> user.
  */
 
 export const invalidApiToken = () => unauthorized("Invalid API token");
 
 /** The condition a token row must meet to authenticate a request. */
-const validToken = (tokenHash: string): SQL => eq(apiTokens.tokenHash, tokenHash);
+const validToken = (tokenHash: string | Placeholder): SQL => eq(apiTokens.tokenHash, tokenHash);
+
+/** The user behind a token hash: every request of a route that authenticates first runs it (built once). */
+const callerByTokenHash = preparedOnce((db: Database) =>
+  db.select({ user: users }).from(apiTokens).innerJoin(users, eq(users.id, apiTokens.userId)).where(validToken(sql.placeholder("tokenHash"))).limit(1),
+);
 
 /** The user behind a token hash, as one statement (batchable). */
 export function selectCallerByTokenHash(db: Database, tokenHash: string) {
-  return db.select({ user: users }).from(apiTokens).innerJoin(users, eq(users.id, apiTokens.userId)).where(validToken(tokenHash)).limit(1);
+  return callerByTokenHash(db, { tokenHash });
 }
 
 export async function findCallerByTokenHash(ctx: RequestContext, tokenHash: string): Promise<UserRow | undefined> {
@@ -37,7 +43,7 @@ export function callerIdOf(ctx: RequesterContext): string | SQL {
 
 /**
  * The caller's columns in a statement that starts from them (`FROM users WHERE users.id =
- * callerIdOf(ctx)`, the object read joined to it), under names of their own: D1 returns batched
+ * <the caller>`, the object read joined to it), under names of their own: D1 returns batched
  * rows keyed by column name, and `id` or `created_at` would collide with the object's.
  */
 export const callerColumns = {
@@ -49,8 +55,22 @@ export const callerColumns = {
   callerCreatedAt: sql<string>`${users.createdAt}`.as("caller_created_at"),
 };
 
-/** The row a statement starts from: the caller, known or behind the token. */
-export const isCaller = (ctx: RequesterContext): SQL => eq(users.id, callerIdOf(ctx));
+/**
+ * The row a statement starts from: the caller, known or behind the token. The statements that
+ * start from the caller are built once (db/prepared.ts), so the caller's id, or the token's hash,
+ * is a placeholder there, filled by `callerValues`: a known caller and a token make two statements.
+ */
+export type CallerKey = "callerId" | "tokenHash";
+
+export const callerKeyOf = (ctx: RequesterContext): CallerKey => ("caller" in ctx ? "callerId" : "tokenHash");
+
+export function isCallerAt(key: CallerKey): SQL {
+  if (key === "callerId") return eq(users.id, sql.placeholder("callerId"));
+  return eq(users.id, sql`(SELECT ${apiTokens.userId} FROM ${apiTokens} WHERE ${validToken(sql.placeholder("tokenHash"))})`);
+}
+
+export const callerValues = (ctx: RequesterContext): Partial<Record<CallerKey, string>> =>
+  "caller" in ctx ? { callerId: ctx.caller.id } : { tokenHash: ctx.tokenHash };
 
 type CallerColumns = { [K in keyof typeof callerColumns]: unknown };
 
