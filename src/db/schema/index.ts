@@ -8,3 +8,4 @@ export * from "./change-requests";
 export * from "./idempotency";
 export * from "./comments";
 export * from "./search";
+export * from "./sites";
