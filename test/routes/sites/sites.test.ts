@@ -1,4 +1,4 @@
-import { GitBookAPIError } from "@gitbook/api";
+import { GitBookAPIError, SiteType } from "@gitbook/api";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSpace } from "../../helpers/content";
 import { createOrganization, createUser, gitbookClient, organizationWithEveryRole } from "../../helpers/fixtures";
@@ -137,7 +137,7 @@ describe("GET /v1/orgs/{organizationId}/sites (list)", () => {
     // Repeated, as GitBook's client sends arrays.
     const repeated = await call("GET", `${sitesPath(orgId)}?type=premium&type=ultimate&published=true`, { token: fixture.read.token });
     expect(ids(repeated.body.items)).toEqual([sites.beta.id, sites.gamma.id]);
-    const client = await gitbookClient(fixture.read).orgs.listSites(orgId, { type: ["basic"], title: "docs" });
+    const client = await gitbookClient(fixture.read).orgs.listSites(orgId, { type: [SiteType.Basic], title: "docs" });
     expect(ids(client.data.items)).toEqual([sites.alpha.id, sites.percent.id]);
   });
 
