@@ -152,3 +152,29 @@ export const PublishedSiteQuery = z.object({
     .optional()
     .openapi({ description: "For sites published via share-links, the share key is useful to resolve published URLs." }),
 });
+
+export const ShareLinkName = z.string().max(50).openapi("ShareLinkName", { description: "Name of the share link" });
+
+export const ShareLink = z
+  .object({
+    object: z.literal("share-link"),
+    id: z.string(),
+    createdAt: Timestamp,
+    name: ShareLinkName,
+    active: z.boolean(),
+    urls: z.object({
+      published: AbsoluteUrl.optional().openapi({ description: "The site's published URL carrying the key: only in the answer that creates the link, when the site is published" }),
+    }),
+    key: z.string().optional().openapi({ description: "The secret key: only in the answer that creates the link (it is stored hashed)" }),
+  })
+  .openapi("ShareLink");
+
+export const CreateShareLinkBody = z.strictObject({ name: ShareLinkName }).openapi({ example: { name: "Partners" } });
+export const UpdateShareLinkBody = z
+  .strictObject({ active: z.boolean().optional(), name: ShareLinkName.optional() })
+  .refine((body) => Object.keys(body).length > 0, { message: "give at least one of 'active' and 'name'" })
+  .openapi({ example: { active: false } });
+
+export const ShareLinkListQuery = z.object({
+  search: z.string().max(256).optional().openapi({ description: "Search share links by name (case-insensitive part) or key (whole)" }),
+});
