@@ -24,10 +24,10 @@ export async function getPublishedSite(ctx: CallerContext, organizationId: strin
     ...(shareKey === undefined ? [] : [selectActiveShareLink(ctx.db, siteId, await hashShareKey(shareKey))]),
   ];
   const results = await runBatch(ctx.db, reads);
-  if (shareKey !== undefined && (results[6] as unknown[]).length === 0) throw shareKeyNotFound();
-  const rows = structureRows(results.slice(0, 4));
-  const site = publicSettings(siteSettings((results[4] as Array<{ settings: Settings; updatedAt: string }>)[0]));
-  const overrides = results[5] as Array<{ siteSpaceId: string; overrides: Settings; updatedAt: string }>;
+  if (shareKey !== undefined && (results[7] as unknown[]).length === 0) throw shareKeyNotFound();
+  const rows = structureRows(results.slice(0, 5));
+  const site = publicSettings(siteSettings((results[5] as Array<{ settings: Settings; updatedAt: string }>)[0]));
+  const overrides = results[6] as Array<{ siteSpaceId: string; overrides: Settings; updatedAt: string }>;
   const siteSpaceIds = rows.siteSpaces.map(({ siteSpace }) => siteSpace.id);
   const siteSpaces = Object.fromEntries(Object.entries(siteSpaceCustomizationsFrom(site, siteSpaceIds, overrides)).map(([id, settings]) => [id, publicSettings(settings)]));
   return {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { siteSpaces } from "../../db/schema";
@@ -18,17 +18,25 @@ import { siteSpaces } from "../../db/schema";
  */
 export function siteSpacesLeaving(db: Database, spaceIds: SQL): [BatchItem<"sqlite">, BatchItem<"sqlite">, BatchItem<"sqlite">] {
   return [
-    db.run(sql`UPDATE ${siteSpaces} SET is_default = 0 WHERE space_id IN ${spaceIds} AND is_default = 1`),
-    db.run(sql`UPDATE ${siteSpaces} SET is_default = 1 WHERE id IN (
-      SELECT (SELECT candidate.id FROM ${siteSpaces} candidate
-              WHERE candidate.site_id = leaving.site_id AND candidate.section_id IS leaving.section_id
-                AND candidate.space_id NOT IN ${spaceIds}
-              ORDER BY candidate.position, candidate.id LIMIT 1)
-      FROM ${siteSpaces} leaving
-      WHERE leaving.space_id IN ${spaceIds}
-        AND NOT EXISTS (SELECT 1 FROM ${siteSpaces} kept
-                        WHERE kept.site_id = leaving.site_id AND kept.section_id IS leaving.section_id AND kept.is_default = 1))`),
-    db.run(sql`DELETE FROM ${siteSpaces} WHERE space_id IN ${spaceIds}`),
+    db
+      .update(siteSpaces)
+      .set({ isDefault: false })
+      .where(and(sql`${siteSpaces.spaceId} IN ${spaceIds}`, eq(siteSpaces.isDefault, true))),
+    db
+      .update(siteSpaces)
+      .set({ isDefault: true })
+      .where(
+        sql`${siteSpaces.id} IN (
+          SELECT (SELECT candidate.id FROM ${siteSpaces} candidate
+                  WHERE candidate.site_id = leaving.site_id AND candidate.section_id IS leaving.section_id
+                    AND candidate.space_id NOT IN ${spaceIds}
+                  ORDER BY candidate.position, candidate.id LIMIT 1)
+          FROM ${siteSpaces} leaving
+          WHERE leaving.space_id IN ${spaceIds}
+            AND NOT EXISTS (SELECT 1 FROM ${siteSpaces} kept
+                            WHERE kept.site_id = leaving.site_id AND kept.section_id IS leaving.section_id AND kept.is_default = 1))`,
+      ),
+    db.delete(siteSpaces).where(sql`${siteSpaces.spaceId} IN ${spaceIds}`),
   ];
 }
 

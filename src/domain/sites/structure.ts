@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { CallerContext } from "../../context";
 import { siteSectionGroups, siteSections, siteSpaces, spaces, type SiteSectionGroupRow, type SiteSectionRow, type SiteSpaceRow, type SpaceRow } from "../../db/schema";
 import type { SiteSectionGroupShape, SiteSectionShape, SiteSpaceShape, SiteStructureShape } from "../../schemas/site-structure";
@@ -24,27 +24,32 @@ export interface SiteStructureRows {
 
 /**
  * The reads of everything the structure of a site shows, in display order, to send in one batch
- * (with whatever else the caller reads); `structureRows` takes their four results, in order.
+ * (with whatever else the caller reads); `structureRows` takes their five results, in order.
  */
 export function structureReads(ctx: CallerContext, organizationId: string, siteId: string) {
   return [
     ctx.db.select().from(siteSections).where(eq(siteSections.siteId, siteId)).orderBy(asc(siteSections.position), asc(siteSections.id)),
     ctx.db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteId)).orderBy(asc(siteSectionGroups.position), asc(siteSectionGroups.id)),
+    // Two reads, not a join: D1 keys batched rows by column name, and both tables have `id`, `title`…
+    ctx.db.select().from(siteSpaces).where(eq(siteSpaces.siteId, siteId)).orderBy(asc(siteSpaces.position), asc(siteSpaces.id)),
     ctx.db
-      .select({ siteSpace: siteSpaces, space: spaces })
-      .from(siteSpaces)
-      .innerJoin(spaces, and(eq(spaces.id, siteSpaces.spaceId), eq(spaces.organizationId, organizationId)))
-      .where(eq(siteSpaces.siteId, siteId))
-      .orderBy(asc(siteSpaces.position), asc(siteSpaces.id)),
+      .select()
+      .from(spaces)
+      .where(and(eq(spaces.organizationId, organizationId), sql`${spaces.id} IN (SELECT space_id FROM ${siteSpaces} WHERE site_id = ${siteId})`)),
     selectOrganizationCollections(ctx.db, organizationId),
   ] as const;
 }
 
-export function structureRows([sections, groups, spacesOfSite, collections]: readonly unknown[]): SiteStructureRows {
+export function structureRows([sections, groups, siteSpaceRows, spaceRows, collections]: readonly unknown[]): SiteStructureRows {
+  const spacesById = new Map((spaceRows as SpaceRow[]).map((space) => [space.id, space]));
   return {
     sections: sections as SiteSectionRow[],
     groups: groups as SiteSectionGroupRow[],
-    siteSpaces: spacesOfSite as SiteStructureRows["siteSpaces"],
+    // A site space whose space is not (any more) of the organization is not shown.
+    siteSpaces: (siteSpaceRows as SiteSpaceRow[]).flatMap((siteSpace) => {
+      const space = spacesById.get(siteSpace.spaceId);
+      return space ? [{ siteSpace, space }] : [];
+    }),
     collections: collections as AncestorRow[],
   };
 }
