@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import { MAX_IDS_PER_IN_LIST, chunks } from "../db/limits";
 import { changeRequests, comments, contentEntries, documents, revisions, searchSections, spaces } from "../db/schema";
 import { spaceBlobPrefix } from "../lib/blobs";
-import { oneSpace, siteSpacesLeaving } from "../domain/sites/space-lifecycle";
+import { oneSpace, siteSpacesLeaving } from "../domain/spaces/leaving-sites";
 import { retentionCutoff } from "../domain/spaces/retention";
 
 /**

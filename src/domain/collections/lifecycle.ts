@@ -9,7 +9,7 @@ import type { MoveContentInput } from "../../schemas/content";
 import { chainForPlacement, levelsOf, loadCollectionAccess } from "../content-tree/access";
 import { positionAtEnd, positionForMove } from "../content-tree/placement";
 import { MAX_COLLECTION_DEPTH, selectSubtreeHeight, subtreeIds } from "../content-tree/tree";
-import { siteSpacesLeaving } from "../sites/space-lifecycle";
+import { siteSpacesLeaving } from "../spaces/leaving-sites";
 import { targetMembership } from "../spaces/lifecycle";
 import { levelOnCollection, tooDeep } from "./collections";
 import { presentCollection } from "./present";

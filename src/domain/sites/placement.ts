@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { siteSpaces, type SiteSpaceRow } from "../../db/schema";
 import { newId } from "../../lib/ids";
@@ -72,6 +72,3 @@ export function newSiteSpaceRows(
     };
   });
 }
-
-/** Shorthand for the SQL of "the same scope as the aliased row": NULL-safe section comparison. */
-export const sameScope = (alias: string, other: string) => sql.raw(`${alias}.site_id = ${other}.site_id AND ${alias}.section_id IS ${other}.section_id`);

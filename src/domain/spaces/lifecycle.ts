@@ -5,7 +5,7 @@ import { insertChunks } from "../../db/limits";
 import { copyRows, readEntries } from "../revisions/entries";
 import { MAIN_LINE, mainHeadPoint } from "../revisions/points";
 import { copySpaceIndex } from "../search/indexing";
-import { oneSpace, siteSpacesLeaving } from "../sites/space-lifecycle";
+import { oneSpace, siteSpacesLeaving } from "./leaving-sites";
 import { badRequest, conflict, gone } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
 import { assertContentAction, assertOrganizationAction } from "../../lib/permissions";

@@ -7,7 +7,7 @@ import { siteSpaces } from "../../db/schema";
  * A space that leaves its organization's content (deleted, transferred, purged) leaves every site
  * that published it: its site spaces go, and each section (or site root) whose default was one
  * of them gets the first remaining site space, by position, as its default. A section left with
- * no site space stays, empty (docs/decisions.md, "Sites").
+ * no site space stays, empty (docs/decisions.md, "Sites"). It lives with the spaces, whose lifecycle calls it (domain/sites depends on domain/spaces, not the reverse).
  *
  * `spaceIds` is SQL that lists the space ids (a subquery or a parenthesized list). The statements
  * go in the batch of the change itself, BEFORE any statement that changes what `spaceIds`
