@@ -1,4 +1,4 @@
-// Writes src/domain/sites/customization-schema.json: GitBook's SiteCustomizationSettingsBase and
+// Writes src/schemas/site-customization-schema.json: GitBook's SiteCustomizationSettingsBase and
 // every schema it refers to, taken from the published spec (@gitbook/api's spec/openapi.json), as
 // one self-contained JSON Schema the Worker validates customization bodies with
 // (@cfworker/json-schema: no eval). Made strict on the way: every plain object schema refuses keys
@@ -50,5 +50,5 @@ Object.assign(root.properties.pageActions.properties, { externalAI: { type: "boo
 root.properties.updatedAt = { type: "string", format: "date-time" };
 
 const document = { $schema: "https://json-schema.org/draft/2020-12/schema", $ref: `#/$defs/${ROOT}`, $defs: defs };
-writeFileSync(new URL("../src/domain/sites/customization-schema.json", import.meta.url), JSON.stringify(document) + "\n");
+writeFileSync(new URL("../src/schemas/site-customization-schema.json", import.meta.url), JSON.stringify(document) + "\n");
 console.log(`${needed.size} schemas, ${JSON.stringify(document).length} characters`);

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import customizationSchema from "./site-customization-schema.json";
 import { AbsoluteUrl } from "./common";
 import { Site } from "./site";
 import { Space } from "./space";
@@ -105,8 +106,14 @@ export const PublishedContentSite = z
   })
   .openapi("PublishedContentSite");
 
+/** The top-level keys of a customization (GitBook's, and the seed's `pdf` and `git`), each checked in full by the domain. */
+const customizationKeys = Object.keys(
+  (customizationSchema as unknown as { $defs: { SiteCustomizationSettingsBase: { properties: Record<string, unknown> } } }).$defs.SiteCustomizationSettingsBase.properties,
+);
+const anyValueOf = (description: string) => Object.fromEntries(customizationKeys.map((key) => [key, z.unknown().optional().openapi({ description })]));
+
 export const SiteCustomizationSettingsInput = z
-  .record(z.string(), z.unknown())
+  .strictObject(anyValueOf("Checked against GitBook's SiteCustomizationSettings schema for this key (400 naming the key otherwise)"))
   .openapi("SiteCustomizationSettingsInput", {
     description:
       "A site's whole customization, as GitBook's SiteCustomizationSettingsInput: keys left out go back to their defaults; unknown keys and invalid values are refused (400 naming the key).",
@@ -114,7 +121,10 @@ export const SiteCustomizationSettingsInput = z
   });
 
 export const SiteSpaceCustomizationOverrides = z
-  .record(z.string(), z.unknown())
+  .strictObject({
+    ...anyValueOf("An override of the site's value for this key (null clears it), checked against GitBook's schema"),
+    hasOverrides: z.boolean().optional().openapi({ description: "Accepted and ignored (computed)" }),
+  })
   .openapi("SiteSpaceCustomizationOverrides", {
     description:
       "Overrides of the site's customization for one site space, laid over the ones it has: a key set to null clears its override. The customization that results must be valid (400 naming the key otherwise).",

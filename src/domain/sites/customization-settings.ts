@@ -1,10 +1,10 @@
 import { Validator, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { badRequest } from "../../lib/errors";
-import customizationSchema from "./customization-schema.json";
+import customizationSchema from "../../schemas/site-customization-schema.json";
 
 /**
  * Site customization settings as GitBook's SiteCustomizationSettings describes them, checked with
- * GitBook's own schema (customization-schema.json, extracted from its spec by
+ * GitBook's own schema (schemas/site-customization-schema.json, extracted from its spec by
  * scripts/extract-site-customization-schema.mjs, made strict: unknown keys are refused) by a real
  * JSON Schema validator that needs no eval. Pure: no storage here.
  */
