@@ -18,6 +18,7 @@ import { publicSpecRoutes } from "./routes/openapi/public-link";
 import { organizationsRouter } from "./routes/organizations";
 import { pdfRoutes } from "./routes/pdf";
 import { searchRoutes } from "./routes/search";
+import { sitesRouter } from "./routes/sites";
 import { spacesRouter } from "./routes/spaces";
 import { teamsRouter } from "./routes/teams";
 import { templatePreviewRoutes } from "./routes/template-previews";
@@ -64,7 +65,7 @@ export function createApp() {
   // Before authentication, so that guessing tokens is limited too.
   app.use("/v1/*", rateLimitPerToken);
   app.use("/v1/*", authenticate);
-  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, templateRoutes, pdfRoutes, openAPIRouter];
+  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, templateRoutes, pdfRoutes, openAPIRouter, sitesRouter];
   for (const routes of routers) {
     app.route("/v1", routes);
   }

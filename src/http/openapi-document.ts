@@ -39,4 +39,5 @@ const TAGS = [
   { name: "comments", description: "Comments on a space, their replies and reactions, and its commenters" },
   { name: "change-request-comments", description: "Comments in a change request, their replies and reactions, and its commenters" },
   { name: "openapi", description: "Hosted OpenAPI specifications of an organization, processed in the background, and their versions" },
+  { name: "sites", description: "Docs sites: settings, publishing, the published profile, customization and share links" },
 ];

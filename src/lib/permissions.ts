@@ -43,6 +43,11 @@ const ORGANIZATION_ACTIONS = {
   viewOpenAPISpecs: "read",
   /** Change a spec's source or visibility, or delete it (its `permissions.edit`). */
   editOpenAPISpecs: "create",
+  // Docs sites (seed 4.9-4.12): members from `read` see them, `create` and admins change them.
+  /** List and read sites, their structure, customization and published profile. */
+  viewSites: "read",
+  /** Create, update, publish, unpublish and delete sites; their structure, customization, adaptive schema and share links. */
+  manageSites: "create",
 } as const satisfies Record<string, Requirement>;
 
 export type OrganizationAction = keyof typeof ORGANIZATION_ACTIONS;
@@ -78,6 +83,26 @@ export function organizationPermissions(membership: Membership) {
     listIntegrations: can("listIntegrations"),
     listInstallations: can("listInstallations"),
     installIntegration: can("installIntegration"),
+  };
+}
+
+/**
+ * The `permissions` object of a Site (GitBook's keys), from the two site actions of the table:
+ * whoever may see sites may view them and their adaptive schema; whoever may manage sites may
+ * edit, create and administer them. Installing integrations stays with organization admins.
+ */
+export function sitePermissions(membership: Membership) {
+  const view = canInOrganization(membership, "viewSites");
+  const manage = canInOrganization(membership, "manageSites");
+  return {
+    view,
+    access: view,
+    edit: manage,
+    create: manage,
+    admin: manage,
+    installIntegration: canInOrganization(membership, "installIntegration"),
+    viewAdaptiveSchema: view,
+    editAdaptiveSchema: manage,
   };
 }
 

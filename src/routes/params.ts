@@ -51,3 +51,6 @@ export const OpenAPISpecParams = OrganizationParams.extend({
 export const OpenAPISpecVersionParams = OpenAPISpecParams.extend({
   versionId: pathParam("versionId", "The unique id of the version of the OpenAPI specification"),
 });
+export const SiteParams = OrganizationParams.extend({ siteId: pathParam("siteId", "The unique id of the site") });
+export const SiteSpaceParams = SiteParams.extend({ siteSpaceId: pathParam("siteSpaceId", "The unique id of the site space") });
+export const SiteShareLinkParams = SiteParams.extend({ shareLinkId: pathParam("shareLinkId", "The unique id of the share link") });

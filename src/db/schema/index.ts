@@ -9,3 +9,4 @@ export * from "./idempotency";
 export * from "./comments";
 export * from "./search";
 export * from "./openapi";
+export * from "./sites";

@@ -101,6 +101,13 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
   if (names.includes("teamId")) ids.teamId = (await as("PUT", `/v1/orgs/${organizationId}/teams`, { title: `Matrix ${Math.random()}` })).body.id;
   if (names.includes("inviteId")) ids.inviteId = (await as("POST", `/v1/orgs/${organizationId}/link-invites`, { role: "read" })).body.id;
   if (names.includes("samlProviderId")) ids.samlProviderId = (await as("POST", `/v1/orgs/${organizationId}/saml`, samlProvider())).body.id;
+  if (names.includes("siteId")) {
+    const space = await createSpace(owner, organizationId);
+    ids.siteId = (await as("POST", `/v1/orgs/${organizationId}/sites`, { title: "Matrix site", spaces: [space.id] })).body.id;
+    const published = await as("GET", `/v1/orgs/${organizationId}/sites/${ids.siteId}/published`);
+    ids.siteSpaceId = published.body.structure.structure[0].id;
+    if (names.includes("shareLinkId")) ids.shareLinkId = (await as("POST", `/v1/orgs/${organizationId}/sites/${ids.siteId}/share-links`, { name: "Matrix" })).body.id;
+  }
   if (names.includes("userId")) ids.userId = (await newMember(world, "read")).id;
   if (names.includes("specSlug")) Object.assign(ids, await processedSpec(world));
   return ids;
