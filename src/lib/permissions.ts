@@ -39,6 +39,11 @@ const ORGANIZATION_ACTIONS = {
   updateAgentInstructions: "admin",
   manageTeams: "admin",
   manageSAML: "admin",
+  // Docs sites (seed 4.9-4.12): members from `read` see them, `create` and admins change them.
+  /** List and read sites, their structure, customization and published profile. */
+  viewSites: "read",
+  /** Create, update, publish, unpublish and delete sites; their structure, customization, adaptive schema and share links. */
+  manageSites: "create",
 } as const satisfies Record<string, Requirement>;
 
 export type OrganizationAction = keyof typeof ORGANIZATION_ACTIONS;
