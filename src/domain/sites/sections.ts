@@ -18,6 +18,7 @@ import {
   positionAmong,
   positionsAfter,
   setDefaultSiteSpace,
+  retryingOnPathTaken,
   uniquePath,
   writeStructure,
   type PlaceBound,
@@ -43,47 +44,49 @@ export async function listSections(ctx: CallerContext, organizationId: string, s
  */
 export async function addSection(ctx: CallerContext, organizationId: string, siteId: string, input: AddSectionInput) {
   const access = await loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites");
-  const [structure, { space }] = await Promise.all([readSiteStructure(ctx, siteId), liveSpaceOf(ctx, organizationId, input.spaceId, "spaceId")]);
-  const groupId = input.siteSectionGroupId ?? null;
-  if (groupId !== null && !structure.groups.has(groupId)) throw badRequest(`Invalid body field 'siteSectionGroupId': no section group '${groupId}' in this site`);
-  const now = nowIso();
-  const takenPaths = new Set([...structure.sections.values()].map((section) => section.path));
-  const writes: BatchItem<"sqlite">[] = [];
+  return retryingOnPathTaken(async () => {
+    const [structure, { space }] = await Promise.all([readSiteStructure(ctx, siteId), liveSpaceOf(ctx, organizationId, input.spaceId, "spaceId")]);
+    const groupId = input.siteSectionGroupId ?? null;
+    if (groupId !== null && !structure.groups.has(groupId)) throw badRequest(`Invalid body field 'siteSectionGroupId': no section group '${groupId}' in this site`);
+    const now = nowIso();
+    const takenPaths = new Set([...structure.sections.values()].map((section) => section.path));
+    const writes: BatchItem<"sqlite">[] = [];
 
-  let lastRoot = structure.childrenOf(null).at(-1)?.row.position ?? null;
-  const rootSiteSpaces = structure.siteSpacesIn(null);
-  if (structure.sections.size === 0 && rootSiteSpaces.length > 0) {
-    const first = rootSiteSpaces.find((item) => item.siteSpace.isDefault) ?? rootSiteSpaces[0]!;
-    const title = sectionTitle(first.siteSpace.title ?? first.space.title);
-    const [position] = positionsAfter(lastRoot, 1) as [string];
-    lastRoot = position;
-    const existing: SiteSectionRow = newSectionRow(siteId, null, title, uniquePath(pathForTitle(title, "section"), takenPaths), position, now);
-    writes.push(
-      ctx.db.insert(siteSections).values(existing),
-      ctx.db.update(siteSpaces).set({ sectionId: existing.id }).where(and(eq(siteSpaces.siteId, siteId), isNull(siteSpaces.sectionId))),
-    );
-  }
+    let lastRoot = structure.childrenOf(null).at(-1)?.row.position ?? null;
+    const rootSiteSpaces = structure.siteSpacesIn(null);
+    if (structure.sections.size === 0 && rootSiteSpaces.length > 0) {
+      const first = rootSiteSpaces.find((item) => item.siteSpace.isDefault) ?? rootSiteSpaces[0]!;
+      const title = sectionTitle(first.siteSpace.title ?? first.space.title);
+      const [position] = positionsAfter(lastRoot, 1) as [string];
+      lastRoot = position;
+      const existing: SiteSectionRow = newSectionRow(siteId, null, title, uniquePath(pathForTitle(title, "section"), takenPaths), position, now);
+      writes.push(
+        ctx.db.insert(siteSections).values(existing),
+        ctx.db.update(siteSpaces).set({ sectionId: existing.id }).where(and(eq(siteSpaces.siteId, siteId), isNull(siteSpaces.sectionId))),
+      );
+    }
 
-  const title = input.title ?? sectionTitle(space.title);
-  const last = groupId === null ? lastRoot : (structure.childrenOf(groupId).at(-1)?.row.position ?? null);
-  const [position] = positionsAfter(last, 1) as [string];
-  const section = newSectionRow(siteId, groupId, title, uniquePath(pathForTitle(title, "section"), takenPaths), position, now);
-  if (input.icon) section.icon = input.icon;
-  const siteSpace: SiteSpaceRow = {
-    id: newId(),
-    siteId,
-    sectionId: section.id,
-    spaceId: space.id,
-    path: pathForTitle(space.title, "space"),
-    title: null,
-    condition: null,
-    isDefault: true,
-    position: positionsAfter(null, 1)[0]!,
-    createdAt: now,
-  };
-  writes.push(ctx.db.insert(siteSections).values(section), ctx.db.insert(siteSpaces).values(siteSpace), ensureDefaultSection(ctx, siteId));
-  const after = await writeStructure(ctx, siteId, writes);
-  return presentSection(ctx, after, access.member, section.id);
+    const title = input.title ?? sectionTitle(space.title);
+    const last = groupId === null ? lastRoot : (structure.childrenOf(groupId).at(-1)?.row.position ?? null);
+    const [position] = positionsAfter(last, 1) as [string];
+    const section = newSectionRow(siteId, groupId, title, uniquePath(pathForTitle(title, "section"), takenPaths), position, now);
+    if (input.icon) section.icon = input.icon;
+    const siteSpace: SiteSpaceRow = {
+      id: newId(),
+      siteId,
+      sectionId: section.id,
+      spaceId: space.id,
+      path: pathForTitle(space.title, "space"),
+      title: null,
+      condition: null,
+      isDefault: true,
+      position: positionsAfter(null, 1)[0]!,
+      createdAt: now,
+    };
+    writes.push(ctx.db.insert(siteSections).values(section), ctx.db.insert(siteSpaces).values(siteSpace), ensureDefaultSection(ctx, siteId));
+    const after = await writeStructure(ctx, siteId, writes);
+    return presentSection(ctx, after, access.member, section.id);
+  });
 }
 
 /** A section title from a space's title: 2 to 128 characters. */

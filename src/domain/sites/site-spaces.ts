@@ -15,6 +15,7 @@ import {
   liveSpaceOf,
   pathForTitle,
   positionAmong,
+  retryingOnPathTaken,
   uniquePath,
   writeStructure,
   type PlaceBound,
@@ -39,29 +40,31 @@ export async function listSiteSpaces(ctx: CallerContext, organizationId: string,
 /** Adds a space to a section (by default the site's default section, or the root of a site without sections), at its end. */
 export async function addSiteSpace(ctx: CallerContext, organizationId: string, siteId: string, input: AddSiteSpaceInput) {
   const access = await loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites");
-  const [structure, { space }] = await Promise.all([readSiteStructure(ctx, siteId), liveSpaceOf(ctx, organizationId, input.spaceId, "spaceId")]);
-  let sectionId: string | null;
-  if (input.sectionId !== undefined) {
-    if (!structure.sections.has(input.sectionId)) throw badRequest(`Invalid body field 'sectionId': no section '${input.sectionId}' in this site`);
-    sectionId = input.sectionId;
-  } else {
-    sectionId = [...structure.sections.values()].find((section) => section.isDefault)?.id ?? structure.sectionsInOrder()[0]?.id ?? null;
-  }
-  const scope = structure.siteSpacesIn(sectionId).map((item) => item.siteSpace);
-  const row: SiteSpaceRow = {
-    id: newId(),
-    siteId,
-    sectionId,
-    spaceId: space.id,
-    path: uniquePath(pathForTitle(input.title ?? space.title, "space"), new Set(scope.map((item) => item.path))),
-    title: input.title ?? null,
-    condition: null,
-    isDefault: false,
-    position: positionAmong(scope, ""),
-    createdAt: nowIso(),
-  };
-  const after = await writeStructure(ctx, siteId, [ctx.db.insert(siteSpaces).values(row), ensureDefaultSiteSpace(ctx, siteId, sectionId)]);
-  return presentSiteSpace(ctx, after, access.member, row.id);
+  return retryingOnPathTaken(async () => {
+    const [structure, { space }] = await Promise.all([readSiteStructure(ctx, siteId), liveSpaceOf(ctx, organizationId, input.spaceId, "spaceId")]);
+    let sectionId: string | null;
+    if (input.sectionId !== undefined) {
+      if (!structure.sections.has(input.sectionId)) throw badRequest(`Invalid body field 'sectionId': no section '${input.sectionId}' in this site`);
+      sectionId = input.sectionId;
+    } else {
+      sectionId = [...structure.sections.values()].find((section) => section.isDefault)?.id ?? structure.sectionsInOrder()[0]?.id ?? null;
+    }
+    const scope = structure.siteSpacesIn(sectionId).map((item) => item.siteSpace);
+    const row: SiteSpaceRow = {
+      id: newId(),
+      siteId,
+      sectionId,
+      spaceId: space.id,
+      path: uniquePath(pathForTitle(input.title ?? space.title, "space"), new Set(scope.map((item) => item.path))),
+      title: input.title ?? null,
+      condition: null,
+      isDefault: false,
+      position: positionAmong(scope, ""),
+      createdAt: nowIso(),
+    };
+    const after = await writeStructure(ctx, siteId, [ctx.db.insert(siteSpaces).values(row), ensureDefaultSiteSpace(ctx, siteId, sectionId)]);
+    return presentSiteSpace(ctx, after, access.member, row.id);
+  });
 }
 
 export async function updateSiteSpace(ctx: CallerContext, organizationId: string, siteId: string, siteSpaceId: string, input: UpdateSiteSpaceInput) {

@@ -1,4 +1,4 @@
-import { asc, and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { generateNKeysBetween } from "fractional-indexing";
 import type { CallerContext } from "../../context";
@@ -6,11 +6,11 @@ import { runBatch } from "../../db/batch";
 import { isUniqueViolation } from "../../db/errors";
 import { rawAll } from "../../db/raw";
 import { siteSectionGroups, siteSections, siteSpaces, spaces, type SpaceRow } from "../../db/schema";
-import { badRequest, conflict } from "../../lib/errors";
+import { ApiError, badRequest } from "../../lib/errors";
 import { positionBetween } from "../../lib/ordering";
 import { collectionChainColumn, type AncestorRow } from "../content-tree/tree";
 import { slugify } from "../revisions/page-tree";
-import { SiteStructure, type SiteSpaceWithSpace } from "./structure";
+import { structureFrom, structureReads, type SiteStructure } from "./structure";
 
 /**
  * What the structure's writes share: every write is one batch (one transaction) that ends with the
@@ -18,31 +18,37 @@ import { SiteStructure, type SiteSpaceWithSpace } from "./structure";
  * trip; defaults are repaired in that batch by statements that only act when a scope has none.
  */
 
-/** The structure reads, to append to a batch of writes (see `structureAfter`). */
-function structureReads(ctx: CallerContext, siteId: string): BatchItem<"sqlite">[] {
-  return [
-    ctx.db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteId)),
-    ctx.db.select().from(siteSections).where(eq(siteSections.siteId, siteId)),
-    ctx.db
-      .select({ siteSpace: siteSpaces, space: spaces, chain: collectionChainColumn(spaces.parentId) })
-      .from(siteSpaces)
-      .innerJoin(spaces, eq(spaces.id, siteSpaces.spaceId))
-      .where(eq(siteSpaces.siteId, siteId))
-      .orderBy(asc(siteSpaces.position), asc(siteSpaces.id)),
-  ];
-}
-
 /**
  * Runs the writes and answers the structure after them, in one round trip. A unique path taken
  * meanwhile (by a concurrent write) is a 409 naming `pathField`.
  */
 export async function writeStructure(ctx: CallerContext, siteId: string, writes: BatchItem<"sqlite">[], pathField = "path"): Promise<SiteStructure> {
   const results = await runBatch(ctx.db, [...writes, ...structureReads(ctx, siteId)]).catch((error: unknown) => {
-    if (isUniqueViolation(error)) throw conflict(`Invalid body field '${pathField}': the path is already taken (a concurrent change took it; retry)`);
+    if (isUniqueViolation(error)) throw new PathTaken(`Invalid body field '${pathField}': the path is already taken (a concurrent change took it; retry)`);
     throw error;
   });
-  const [groups, sections, siteSpaceRows] = results.slice(-3) as [never[], never[], SiteSpaceWithSpace[]];
-  return new SiteStructure(groups, sections, siteSpaceRows);
+  return structureFrom(results);
+}
+
+/** A path made unique in memory was taken meanwhile by a concurrent write (409). */
+export class PathTaken extends ApiError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+/**
+ * Runs an add whose paths are chosen from the structure it reads: when a concurrent add took the
+ * same path in between, it runs again on the new structure (a few times), instead of failing.
+ */
+export async function retryingOnPathTaken<T>(add: () => Promise<T>, attempts = 8): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await add();
+    } catch (error) {
+      if (!(error instanceof PathTaken) || attempt >= attempts) throw error;
+    }
+  }
 }
 
 /** The SQL order of sections in the structure (depth first through groups), as a key expression. */

@@ -1,4 +1,5 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext } from "../../context";
 import { siteSectionGroups, siteSections, siteSpaces, spaces, type MemberRow, type SiteSectionGroupRow, type SiteSectionRow, type SiteSpaceRow, type SpaceRow } from "../../db/schema";
 import type { SiteSectionGroupObject, SiteSectionObject, SiteSpaceObject } from "../../schemas/site-structure";
@@ -143,19 +144,37 @@ export function compareKeys(positionA: string, idA: string, positionB: string, i
   return idA < idB ? -1 : idA > idB ? 1 : 0;
 }
 
-/** The structure of one site: one round trip. */
-export async function readSiteStructure(ctx: CallerContext, siteId: string): Promise<SiteStructure> {
-  const [groups, sections, siteSpaceRows] = await ctx.db.batch([
+/**
+ * The site-space columns under names of their own: D1 returns batched rows keyed by column name,
+ * and the joined space's `id`, `title`, `created_at` would otherwise take their place.
+ */
+const siteSpaceColumns = Object.fromEntries(
+  Object.entries(getTableColumns(siteSpaces)).map(([key, column]) => [key, sql`${column}`.mapWith(column).as(`site_space_${column.name}`)]),
+) as { [K in keyof SiteSpaceRow]: SQL.Aliased<SiteSpaceRow[K]> };
+
+/** The three reads of a site's structure, to run alone or at the end of a batch of writes. */
+export function structureReads(ctx: CallerContext, siteId: string): [BatchItem<"sqlite">, BatchItem<"sqlite">, BatchItem<"sqlite">] {
+  return [
     ctx.db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteId)),
     ctx.db.select().from(siteSections).where(eq(siteSections.siteId, siteId)),
     ctx.db
-      .select({ siteSpace: siteSpaces, space: spaces, chain: collectionChainColumn(spaces.parentId) })
+      .select({ siteSpace: siteSpaceColumns, space: spaces, chain: collectionChainColumn(spaces.parentId) })
       .from(siteSpaces)
       .innerJoin(spaces, eq(spaces.id, siteSpaces.spaceId))
       .where(eq(siteSpaces.siteId, siteId))
       .orderBy(asc(siteSpaces.position), asc(siteSpaces.id)),
-  ]);
+  ];
+}
+
+/** The structure from the results of `structureReads` (the last three results of a batch). */
+export function structureFrom(results: unknown[]): SiteStructure {
+  const [groups, sections, siteSpaceRows] = results.slice(-3) as [SiteSectionGroupRow[], SiteSectionRow[], SiteSpaceWithSpace[]];
   return new SiteStructure(groups, sections, siteSpaceRows);
+}
+
+/** The structure of one site: one round trip. */
+export async function readSiteStructure(ctx: CallerContext, siteId: string): Promise<SiteStructure> {
+  return structureFrom(await ctx.db.batch(structureReads(ctx, siteId)));
 }
 
 /** Presents the parts of a structure for one caller (the Space objects carry the caller's level). */
