@@ -23,8 +23,8 @@ export async function getAdaptiveSchema(ctx: CallerContext, organizationId: stri
  * that names a claim the new schema lacks holds for no visitor (the claim is absent).
  */
 export async function putAdaptiveSchema(ctx: CallerContext, organizationId: string, siteId: string, jsonSchema: Record<string, unknown>) {
-  assertAdaptiveSchema(jsonSchema);
   await loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites");
+  assertAdaptiveSchema(jsonSchema);
   const updatedAt = nowIso();
   await ctx.db
     .insert(siteAdaptiveSchemas)
