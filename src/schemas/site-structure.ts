@@ -137,7 +137,8 @@ export const MoveSectionBody = z
       .optional()
       .openapi({ description: "Place it before or after another section (in that section's group); absent: at the end of its group" }),
   })
-  .openapi("MoveSiteSection");
+  .openapi("MoveSiteSection")
+  .openapi({ example: {} });
 
 export const AddSiteSpaceBody = z
   .strictObject({
@@ -175,7 +176,8 @@ export const MoveSiteSpaceBody = z
       .optional()
       .openapi({ description: "Place it before or after another site space of its section (or of the root); absent: at the end" }),
   })
-  .openapi("MoveSiteSpace");
+  .openapi("MoveSiteSpace")
+  .openapi({ example: {} });
 
 export const SiteSpaceListQuery = {
   default: z
@@ -216,7 +218,8 @@ export type UpdateSectionGroupInput = z.infer<typeof UpdateSectionGroupBody>;
 
 export const AddSectionToGroupBody = z
   .strictObject({ sectionId: EntityId.openapi({ description: "ID of a section of the site, moved to the end of the group" }) })
-  .openapi("AddSectionToSiteSectionGroup");
+  .openapi("AddSectionToSiteSectionGroup")
+  .openapi({ example: { sectionId: "section-id" } });
 
 const groupPointer = z.strictObject({ type: z.enum(["site-section", "site-section-group"]), id: EntityId });
 export const MoveSectionGroupBody = z
@@ -226,7 +229,8 @@ export const MoveSectionGroupBody = z
       .optional()
       .openapi({ description: "Place it before or after a section or section group (in that one's parent); absent: at the end of its parent" }),
   })
-  .openapi("MoveSiteSectionGroup");
+  .openapi("MoveSiteSectionGroup")
+  .openapi({ example: {} });
 
 export const STRUCTURE_ITEM_TYPES = ["site-space", "site-section", "site-section-group", "site-external-link"] as const;
 const structurePointer = z.strictObject({ type: z.enum(STRUCTURE_ITEM_TYPES), id: EntityId });

@@ -1,8 +1,8 @@
 import type { CallerContext } from "../../context";
 import { badRequest } from "../../lib/errors";
 import type { SortSiteStructureInput, StructurePointer } from "../../schemas/site-structure";
-import { presentGroup, sectionGroupNotFound } from "./section-groups";
-import { presentSection, sectionNotFound, sectionOrGroupMove } from "./sections";
+import { presentGroup } from "./section-groups";
+import { presentSection, sectionOrGroupMove } from "./sections";
 import { presentSiteSpace, siteSpaceMove } from "./site-spaces";
 import { readSiteStructure } from "./structure";
 import { loadSiteStructureAccess } from "./structure-access";
@@ -27,12 +27,14 @@ export async function sortSiteStructure(ctx: CallerContext, organizationId: stri
   const structure = await readSiteStructure(ctx, siteId);
 
   if (item.type === "site-space") {
+    if (!structure.siteSpaces.has(item.id)) throw badRequest(`Invalid body field 'item': no site-space '${item.id}' in this site`);
     if (pointer.type !== "site-space") throw invalidPosition("a site space is placed before or after another site space");
     const after = await writeStructure(ctx, siteId, [siteSpaceMove(ctx, structure, item.id, bound)]);
     return presentSiteSpace(ctx, after, access.member, item.id);
   }
-  if (item.type === "site-section" && !structure.sections.has(item.id)) throw sectionNotFound(item.id);
-  if (item.type === "site-section-group" && !structure.groups.has(item.id)) throw sectionGroupNotFound(item.id);
+  // The item is named in the body: one that is not in the site is a bad request, like any body id.
+  if (item.type === "site-section" && !structure.sections.has(item.id)) throw badRequest(`Invalid body field 'item': no site-section '${item.id}' in this site`);
+  if (item.type === "site-section-group" && !structure.groups.has(item.id)) throw badRequest(`Invalid body field 'item': no site-section-group '${item.id}' in this site`);
   if (pointer.type === "site-space") throw invalidPosition("a section or section group is placed before or after a section or section group");
   type Placed = Exclude<StructurePointer["type"], "site-space" | "site-external-link">;
   const moved = { type: item.type as Placed, id: item.id };

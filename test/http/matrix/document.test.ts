@@ -24,6 +24,9 @@ const OUR_OWN_OPERATIONS = new Set([
   "listChangeRequestFileBacklinks",
   "listChangeRequestPageLinks",
   "listChangeRequestPageBacklinks",
+  // Seed 4.12's section-group membership operations: in GitBook's 0.146 spec, gone from 0.202.
+  "addSectionToGroup",
+  "removeSectionFromGroup",
 ]);
 let operations: Operation[] = [];
 

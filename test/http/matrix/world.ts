@@ -3,6 +3,7 @@ import { IDP_CERTIFICATE } from "../../helpers/certificate";
 import { createChangeRequest, createSpace, editContent, mergeChangeRequest } from "../../helpers/content";
 import { addMember, createOrganization, createUser, type TestUser } from "../../helpers/fixtures";
 import { call } from "../../helpers/http";
+import { insertSite } from "../../helpers/site-structure";
 import { concretePath, pathIds, type Operation } from "./operations";
 
 /**
@@ -101,6 +102,34 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
   if (names.includes("inviteId")) ids.inviteId = (await as("POST", `/v1/orgs/${organizationId}/link-invites`, { role: "read" })).body.id;
   if (names.includes("samlProviderId")) ids.samlProviderId = (await as("POST", `/v1/orgs/${organizationId}/saml`, samlProvider())).body.id;
   if (names.includes("userId")) ids.userId = (await newMember(world, "read")).id;
+  if (names.includes("siteId")) Object.assign(ids, await siteIdsFor(world, names, operation.path));
+  return ids;
+}
+
+/**
+ * A site of its own with the structure the path names: a section (with a site space), a site space
+ * (the section's), a section group, an adaptive schema for its routes. The site row is written directly (test/helpers/site-structure.ts)
+ * until the Sites routes that create one are merged.
+ */
+async function siteIdsFor(world: World, names: string[], path: string): Promise<Record<string, string>> {
+  const { owner, organizationId } = world;
+  const siteId = (await insertSite(organizationId, owner)).id;
+  const ids: Record<string, string> = { siteId };
+  const base = `/v1/orgs/${organizationId}/sites/${siteId}`;
+  if (names.includes("siteSectionId") || names.includes("siteSpaceId")) {
+    const space = await createSpace(owner, organizationId);
+    const section = await call("POST", `${base}/sections`, { token: owner.token, body: { spaceId: space.id } });
+    ids.siteSectionId = section.body.id;
+    ids.siteSpaceId = section.body.siteSpaces[0].id;
+  }
+  if (names.includes("siteSectionGroupId")) {
+    const group = await call("POST", `${base}/section-groups`, { token: owner.token, body: { title: "Matrix group", sections: ids.siteSectionId ? [ids.siteSectionId] : [] } });
+    ids.siteSectionGroupId = group.body.id;
+  }
+  if (path.includes("/adaptive-schema")) {
+    const jsonSchema = { type: "object", properties: { beta: { type: "boolean", description: "Beta" } }, additionalProperties: false };
+    await call("PUT", `${base}/adaptive-schema`, { token: owner.token, body: { jsonSchema } });
+  }
   return ids;
 }
 

@@ -238,8 +238,9 @@ describe("moving sections", () => {
       [{ item: { type: "site-section-group", id: group.id }, position: { before: { type: "site-section", id: c.id } } }, 400],
       [{ item: { type: "site-section", id: a.id }, position: {} }, 400],
       [{ item: { type: "site-external-link", id: "x" }, position: { before: { type: "site-section", id: a.id } } }, 400],
-      [{ item: { type: "site-section", id: "nope" }, position: { before: { type: "site-section", id: a.id } } }, 404],
-      [{ item: { type: "site-section-group", id: "nope" }, position: { before: { type: "site-section", id: a.id } } }, 404],
+      [{ item: { type: "site-section", id: "nope" }, position: { before: { type: "site-section", id: a.id } } }, 400],
+      [{ item: { type: "site-section-group", id: "nope" }, position: { before: { type: "site-section", id: a.id } } }, 400],
+      [{ item: { type: "site-space", id: "nope" }, position: { before: { type: "site-space", id: a.siteSpaces[0].id } } }, 400],
     ];
     await inParallel(cases, async ([body, status]) => errorMessage(await sort(body), status));
     errorMessage(await sort(cases[0]![0], f.comment.token), 403);
