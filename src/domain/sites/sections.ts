@@ -29,8 +29,7 @@ import {
 export const sectionNotFound = (sectionId: string) => notFound(`Site section '${sectionId}'`);
 
 export async function listSections(ctx: CallerContext, organizationId: string, siteId: string, request: PageRequest & { shareKey?: string }) {
-  const access = await loadSiteStructureAccess(ctx, organizationId, siteId, "viewSites", request.shareKey);
-  const structure = await readSiteStructure(ctx, siteId);
+  const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "viewSites", request.shareKey), readSiteStructure(ctx, siteId)]);
   const nodes = structure.depthFirst().filter((node) => node.type === "site-section");
   const page = pageOfItems(nodes, request, "structure", (node) => structure.keyOf(node));
   const presenter = new StructurePresenter(ctx, structure, access.member);
@@ -100,8 +99,7 @@ function newSectionRow(siteId: string, groupId: string | null, title: string, pa
 }
 
 export async function updateSection(ctx: CallerContext, organizationId: string, siteId: string, sectionId: string, input: UpdateSectionInput) {
-  const access = await loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites");
-  const structure = await readSiteStructure(ctx, siteId);
+  const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
   const section = structure.sections.get(sectionId);
   if (!section) throw sectionNotFound(sectionId);
   const changes: Partial<SiteSectionRow> = {};
@@ -142,8 +140,7 @@ export async function deleteSection(ctx: CallerContext, organizationId: string, 
 
 /** The deprecated move: before or after another section (into that section's group); at the end of its parent without a position. */
 export async function moveSection(ctx: CallerContext, organizationId: string, siteId: string, sectionId: string, bound: PlaceBound | undefined) {
-  const access = await loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites");
-  const structure = await readSiteStructure(ctx, siteId);
+  const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
   const section = structure.sections.get(sectionId);
   if (!section) throw sectionNotFound(sectionId);
   const after = await writeStructure(ctx, siteId, [sectionOrGroupMove(ctx, structure, { type: "site-section", id: sectionId }, bound)]);

@@ -29,8 +29,7 @@ import {
 export const siteSpaceNotFound = (siteSpaceId: string) => notFound(`Site space '${siteSpaceId}'`);
 
 export async function listSiteSpaces(ctx: CallerContext, organizationId: string, siteId: string, request: PageRequest & { shareKey?: string; default?: boolean }) {
-  const access = await loadSiteStructureAccess(ctx, organizationId, siteId, "viewSites", request.shareKey);
-  const structure = await readSiteStructure(ctx, siteId);
+  const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "viewSites", request.shareKey), readSiteStructure(ctx, siteId)]);
   const items = structure.siteSpacesInOrder().filter((item) => request.default === undefined || item.siteSpace.isDefault === request.default);
   const page = pageOfItems(items, request, "structure", (item) => structure.siteSpaceKeyOf(item));
   const presenter = new StructurePresenter(ctx, structure, access.member);
@@ -68,8 +67,8 @@ export async function addSiteSpace(ctx: CallerContext, organizationId: string, s
 }
 
 export async function updateSiteSpace(ctx: CallerContext, organizationId: string, siteId: string, siteSpaceId: string, input: UpdateSiteSpaceInput) {
-  const access = await loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites");
-  const [structure, newSpace] = await Promise.all([
+  const [access, structure, newSpace] = await Promise.all([
+    loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites"),
     readSiteStructure(ctx, siteId),
     input.spaceId === undefined ? undefined : liveSpaceOf(ctx, organizationId, input.spaceId, "spaceId"),
   ]);
@@ -106,8 +105,7 @@ export async function deleteSiteSpace(ctx: CallerContext, organizationId: string
 
 /** The deprecated move (and sortSiteStructure for a site space): within its own section (or the root), one row written. */
 export async function moveSiteSpace(ctx: CallerContext, organizationId: string, siteId: string, siteSpaceId: string, bound: PlaceBound | undefined) {
-  const access = await loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites");
-  const structure = await readSiteStructure(ctx, siteId);
+  const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
   const after = await writeStructure(ctx, siteId, [siteSpaceMove(ctx, structure, siteSpaceId, bound)]);
   return presentSiteSpace(ctx, after, access.member, siteSpaceId);
 }

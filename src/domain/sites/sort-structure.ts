@@ -15,7 +15,7 @@ import { invalidPosition, writeStructure, type PlaceBound } from "./structure-wr
  * One row is written; the answer is the item moved.
  */
 export async function sortSiteStructure(ctx: CallerContext, organizationId: string, siteId: string, input: SortSiteStructureInput) {
-  const access = await loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites");
+  const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
   const { item, position } = input;
   const pointer = position.before ?? position.after;
   if (position.before && position.after) throw invalidPosition("give either 'before' or 'after', not both");
@@ -24,7 +24,6 @@ export async function sortSiteStructure(ctx: CallerContext, organizationId: stri
     throw badRequest("Invalid body field 'item': external links are not supported by this deployment");
   }
   const bound: PlaceBound = { side: position.before ? "before" : "after", id: pointer.id };
-  const structure = await readSiteStructure(ctx, siteId);
 
   if (item.type === "site-space") {
     if (!structure.siteSpaces.has(item.id)) throw badRequest(`Invalid body field 'item': no site-space '${item.id}' in this site`);
