@@ -5,9 +5,9 @@ import { siteSectionGroups, siteSections, type MemberRow, type SiteSectionGroupR
 import { badRequest, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pageOfItems, type PageRequest } from "../../lib/pagination";
-import type { AddSectionGroupInput, UpdateSectionGroupInput } from "../../schemas/site-structure";
+import type { AddSectionGroupInput, UpdateSectionGroupInput } from "../../schemas/site-structure-inputs";
 import { assertGroupFits, MAX_GROUP_DEPTH, sectionOrGroupMove } from "./sections";
-import { readSiteStructure, StructurePresenter, type SiteStructure } from "./structure";
+import { readSiteStructure, StructurePresenter, type SiteStructure } from "./structure-tree";
 import { loadSiteStructureAccess } from "./structure-access";
 import { positionAmong, positionsAfter, positionsBetween, writeStructure, type PlaceBound } from "./structure-writes";
 

@@ -6,10 +6,10 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
 import { pageOfItems } from "../../lib/pagination";
-import type { AddSectionInput, UpdateSectionInput } from "../../schemas/site-structure";
+import type { AddSectionInput, UpdateSectionInput } from "../../schemas/site-structure-inputs";
 import { checkedCondition } from "./conditions";
 import { loadSiteStructureAccess } from "./structure-access";
-import { readSiteStructure, StructurePresenter, type SiteStructure } from "./structure";
+import { readSiteStructure, StructurePresenter, type SiteStructure } from "./structure-tree";
 import {
   ensureDefaultSection,
   invalidPosition,

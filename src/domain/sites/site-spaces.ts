@@ -5,9 +5,9 @@ import { siteSpaces, type MemberRow, type SiteSpaceRow } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pageOfItems, type PageRequest } from "../../lib/pagination";
-import type { AddSiteSpaceInput, UpdateSiteSpaceInput } from "../../schemas/site-structure";
+import type { AddSiteSpaceInput, UpdateSiteSpaceInput } from "../../schemas/site-structure-inputs";
 import { checkedCondition } from "./conditions";
-import { readSiteStructure, StructurePresenter, type SiteStructure } from "./structure";
+import { readSiteStructure, StructurePresenter, type SiteStructure } from "./structure-tree";
 import { loadSiteStructureAccess } from "./structure-access";
 import {
   ensureDefaultSiteSpace,

@@ -1,10 +1,10 @@
 import type { CallerContext } from "../../context";
 import { badRequest } from "../../lib/errors";
-import type { SortSiteStructureInput, StructurePointer } from "../../schemas/site-structure";
+import type { SortSiteStructureInput, StructurePointer } from "../../schemas/site-structure-inputs";
 import { presentGroup } from "./section-groups";
 import { presentSection, sectionOrGroupMove } from "./sections";
 import { presentSiteSpace, siteSpaceMove } from "./site-spaces";
-import { readSiteStructure } from "./structure";
+import { readSiteStructure } from "./structure-tree";
 import { loadSiteStructureAccess } from "./structure-access";
 import { invalidPosition, writeStructure, type PlaceBound } from "./structure-writes";
 

@@ -10,7 +10,7 @@ import { ApiError, badRequest } from "../../lib/errors";
 import { positionBetween } from "../../lib/ordering";
 import { collectionChainColumn, type AncestorRow } from "../content-tree/tree";
 import { slugify } from "../revisions/page-tree";
-import { structureFrom, structureReads, type SiteStructure } from "./structure";
+import { structureFrom, structureReads, type SiteStructure } from "./structure-tree";
 
 /**
  * What the structure's writes share: every write is one batch (one transaction) that ends with the

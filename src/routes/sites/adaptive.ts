@@ -1,5 +1,5 @@
 import { getAdaptiveSchema, listTemplateConditions, putAdaptiveSchema } from "../../domain/sites/adaptive";
-import { SiteAdaptiveSchema, SiteAdaptiveTemplateConditions, UpdateSiteAdaptiveSchemaBody } from "../../schemas/site-structure";
+import { SiteAdaptiveSchema, SiteAdaptiveTemplateConditions, UpdateSiteAdaptiveSchemaBody } from "../../schemas/site-structure-inputs";
 import { createRouter, errorResponses, jsonBody, jsonResponse, userRoute } from "../shared";
 import { SITE, SiteStructureParams } from "./structure-params";
 

@@ -10,7 +10,7 @@ import {
 } from "../../domain/sites/section-groups";
 import { boundFrom } from "../../domain/sites/structure-writes";
 import { listOf, listQuery } from "../../schemas/list";
-import { AddSectionGroupBody, AddSectionToGroupBody, MoveSectionGroupBody, SiteSectionGroup, UpdateSectionGroupBody } from "../../schemas/site-structure";
+import { AddSectionGroupBody, AddSectionToGroupBody, MoveSectionGroupBody, SiteSectionGroup, UpdateSectionGroupBody } from "../../schemas/site-structure-inputs";
 import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
 import { SITE, SiteSectionGroupParams, SiteSectionGroupSectionParams, SiteStructureParams } from "./structure-params";
 

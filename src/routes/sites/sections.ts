@@ -3,7 +3,7 @@ import { boundFrom } from "../../domain/sites/structure-writes";
 import { addSection, deleteSection, listSections, moveSection, updateSection } from "../../domain/sites/sections";
 import { sortSiteStructure } from "../../domain/sites/sort-structure";
 import { listOf, listQuery } from "../../schemas/list";
-import { AddSectionBody, MoveSectionBody, ShareKeyQuery, SiteSection, SiteSectionGroup, SiteSpace, SortSiteStructureBody, UpdateSectionBody } from "../../schemas/site-structure";
+import { AddSectionBody, MoveSectionBody, ShareKeyQuery, SiteSection, SiteSectionGroup, SiteSpace, SortSiteStructureBody, UpdateSectionBody } from "../../schemas/site-structure-inputs";
 import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
 import { SITE, SiteSectionParams, SiteStructureParams } from "./structure-params";
 

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { addSiteSpace, deleteSiteSpace, listSiteSpaces, moveSiteSpace, updateSiteSpace } from "../../domain/sites/site-spaces";
 import { boundFrom } from "../../domain/sites/structure-writes";
 import { listOf, listQuery } from "../../schemas/list";
-import { AddSiteSpaceBody, MoveSiteSpaceBody, ShareKeyQuery, SiteSpace, SiteSpaceListQuery, UpdateSiteSpaceBody } from "../../schemas/site-structure";
+import { AddSiteSpaceBody, MoveSiteSpaceBody, ShareKeyQuery, SiteSpace, SiteSpaceListQuery, UpdateSiteSpaceBody } from "../../schemas/site-structure-inputs";
 import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
 import { SITE, SiteSpaceStructureParams, SiteStructureParams } from "./structure-params";
 
