@@ -14,7 +14,7 @@ import { commentsRouter } from "./routes/comments";
 import { fileDownloadRoutes } from "./routes/file-downloads";
 import { organizationsRouter } from "./routes/organizations";
 import { searchRoutes } from "./routes/search";
-import { siteStructureRouter } from "./routes/sites/structure";
+import { sitesRouter } from "./routes/sites";
 import { spacesRouter } from "./routes/spaces";
 import { teamsRouter } from "./routes/teams";
 import { userRoutes } from "./routes/user";
@@ -53,7 +53,7 @@ export function createApp() {
   // Before authentication, so that guessing tokens is limited too.
   app.use("/v1/*", rateLimitPerToken);
   app.use("/v1/*", authenticate);
-  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, siteStructureRouter];
+  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, sitesRouter];
   for (const routes of routers) {
     app.route("/v1", routes);
   }

@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { MAX_IDS_PER_IN_LIST, chunks } from "../db/limits";
 import { changeRequests, comments, contentEntries, documents, revisions, searchSections, spaces } from "../db/schema";
 import { spaceBlobPrefix } from "../lib/blobs";
+import { oneSpace, siteSpacesLeaving } from "../domain/sites/space-lifecycle";
 import { retentionCutoff } from "../domain/spaces/retention";
 
 /**
@@ -71,6 +72,11 @@ async function purgeSpace(db: Database, blobs: R2Bucket, spaceId: string, cutoff
       if (result.meta.changes < PURGE_ROWS_PER_STATEMENT) break;
     }
   }
+
+  // Deleting a space deleted its site spaces; any left (none, unless added by hand) go the same
+  // way, defaults reassigned, before the cascade would remove them without that.
+  if (!take()) return false;
+  await runBatch(db, siteSpacesLeaving(db, oneSpace(spaceId)));
 
   if (!take()) return false;
   // Still past retention: the condition is repeated so nothing restored in between is removed.

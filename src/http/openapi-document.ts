@@ -37,5 +37,6 @@ const TAGS = [
   { name: "change-request-content", description: "The content of a change request's revision: pages, files and links" },
   { name: "comments", description: "Comments on a space, their replies and reactions, and its commenters" },
   { name: "change-request-comments", description: "Comments in a change request, their replies and reactions, and its commenters" },
+  { name: "sites", description: "Docs sites: settings, publishing, the published profile, customization and share links" },
   { name: "site-structure", description: "A docs site's structure: sections, site spaces, section groups, and its adaptive-content schema" },
 ];

@@ -83,6 +83,26 @@ export function organizationPermissions(membership: Membership) {
 }
 
 /**
+ * The `permissions` object of a Site (GitBook's keys), from the two site actions of the table:
+ * whoever may see sites may view them and their adaptive schema; whoever may manage sites may
+ * edit, create and administer them. Installing integrations stays with organization admins.
+ */
+export function sitePermissions(membership: Membership) {
+  const view = canInOrganization(membership, "viewSites");
+  const manage = canInOrganization(membership, "manageSites");
+  return {
+    view,
+    access: view,
+    edit: manage,
+    create: manage,
+    admin: manage,
+    installIntegration: canInOrganization(membership, "installIntegration"),
+    viewAdaptiveSchema: view,
+    editAdaptiveSchema: manage,
+  };
+}
+
+/**
  * A member's level on a piece of content (a space or collection).
  *
  * `defaultLevels` is the content's own `defaultLevel` followed by those of its parent collections,

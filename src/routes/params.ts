@@ -38,3 +38,7 @@ export const AdminUserTokenParams = AdminUserParams.extend({ tokenId });
 /** Added to a comment's place (a space, or a change request). */
 export const CommentParam = { commentId: pathParam("commentId", "The unique id of the comment") };
 export const CommentReplyParam = { commentReplyId: pathParam("commentReplyId", "The unique id of the comment reply") };
+
+export const SiteParams = OrganizationParams.extend({ siteId: pathParam("siteId", "The unique id of the site") });
+export const SiteSpaceParams = SiteParams.extend({ siteSpaceId: pathParam("siteSpaceId", "The unique id of the site space") });
+export const SiteShareLinkParams = SiteParams.extend({ shareLinkId: pathParam("shareLinkId", "The unique id of the share link") });

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { EntityId, Timestamp, notSupported, orNull } from "./common";
-import { Space } from "./space";
+import { SiteSectionGroupObject, SiteSectionObject, SiteSpaceObject, type SiteSectionGroupShape, type SiteSectionShape, type SiteSpaceShape } from "./site-structure";
 
 /**
  * A site's structure (seed 2.6-2.8, 4.10-4.12; GitBook's SiteSection, SiteSpace, SiteSectionGroup
@@ -29,63 +29,19 @@ export const Expression = z
       "A condition on the visitor, e.g. `visitor.claims.unsigned.beta && visitor.claims.plan == \"pro\"`: `visitor.claims` paths of the site's adaptive schema, literals, `!`, `&&`, `||`, comparisons and parentheses. An empty string is no condition.",
   });
 
-export const SiteSpace = z
-  .object({
-    object: z.literal("site-space"),
-    id: z.string(),
-    path: z.string(),
-    section: z.string().optional().openapi({ description: "The section the site space belongs to (absent at the site root)" }),
-    space: Space,
-    title: z.string().openapi({ description: "The site space's title: the space's title unless it has one of its own" }),
-    default: z.boolean(),
-    condition: z.string().optional(),
-    pageId: z.null(),
-    draft: z.boolean(),
-    hidden: z.boolean(),
-    urls: z.object({}),
-  })
-  .openapi("SiteSpace");
+/**
+ * The objects of the structure are the Sites routes' (schemas/site-structure.ts), one component
+ * each in the document; these routes answer them with `pageId: null` and `hidden: false` too.
+ */
+export const SiteSpace = SiteSpaceObject;
+export const SiteSection = SiteSectionObject;
+export const SiteSectionGroup = SiteSectionGroupObject;
 
-export const SiteSection = z
-  .object({
-    object: z.literal("site-section"),
-    id: z.string(),
-    title: z.string(),
-    description: z.string().optional(),
-    default: z.boolean(),
-    draft: z.boolean(),
-    path: z.string(),
-    condition: z.string().optional(),
-    sectionGroup: z.string().optional().openapi({ description: "ID of the section group the section belongs to" }),
-    siteSpaces: z.array(SiteSpace),
-    urls: z.object({}),
-    icon: z.string().optional(),
-  })
-  .openapi("SiteSection");
-
-/** A nested group inside `children`: the same shape, described once (recursion is not expanded). */
-const NestedSiteSectionGroup = z
-  .object({ object: z.literal("site-section-group"), id: z.string(), title: z.string() })
-  .passthrough()
-  .openapi({ description: "A nested section group (a SiteSectionGroup)" });
-
-export const SiteSectionGroup = z
-  .object({
-    object: z.literal("site-section-group"),
-    id: z.string(),
-    title: z.string(),
-    sections: z.array(SiteSection).openapi({ description: "Deprecated: the sections directly in the group; use `children`" }),
-    sectionGroup: z.string().optional().openapi({ description: "ID of the parent section group (absent at the site root)" }),
-    draft: z.boolean(),
-    children: z.array(z.union([SiteSection, NestedSiteSectionGroup])).openapi({ description: "The sections and section groups in the group, in order" }),
-    icon: z.string().optional(),
-  })
-  .openapi("SiteSectionGroup");
-
-export type SiteSpaceObject = z.infer<typeof SiteSpace>;
-export type SiteSectionObject = z.infer<typeof SiteSection>;
-export interface SiteSectionGroupObject extends Omit<z.infer<typeof SiteSectionGroup>, "children"> {
-  children: Array<SiteSectionObject | SiteSectionGroupObject>;
+export type SiteSpaceObjectShape = SiteSpaceShape & { pageId: null; hidden: boolean };
+export type SiteSectionObjectShape = Omit<SiteSectionShape, "siteSpaces"> & { siteSpaces: SiteSpaceObjectShape[] };
+export interface SiteSectionGroupObjectShape extends Omit<SiteSectionGroupShape, "children" | "sections"> {
+  sections: SiteSectionObjectShape[];
+  children: Array<SiteSectionObjectShape | SiteSectionGroupObjectShape>;
 }
 
 export const ShareKeyQuery = {

@@ -9,6 +9,7 @@ import type { MoveContentInput } from "../../schemas/content";
 import { chainForPlacement, levelsOf, loadCollectionAccess } from "../content-tree/access";
 import { positionAtEnd, positionForMove } from "../content-tree/placement";
 import { MAX_COLLECTION_DEPTH, selectSubtreeHeight, subtreeIds } from "../content-tree/tree";
+import { siteSpacesLeaving } from "../sites/space-lifecycle";
 import { targetMembership } from "../spaces/lifecycle";
 import { levelOnCollection, tooDeep } from "./collections";
 import { presentCollection } from "./present";
@@ -25,6 +26,8 @@ export async function deleteCollection(ctx: CallerContext, collectionId: string)
   assertContentAction(access.level, "admin", "collection");
   const now = nowIso();
   await ctx.db.batch([
+    // First, while the spaces are still in the collections: they leave every site.
+    ...siteSpacesLeaving(ctx.db, spacesIn(collectionId)),
     ctx.db
       .update(spaces)
       .set({ deletedAt: sql`coalesce(${spaces.deletedAt}, ${now})`, parentId: null, updatedAt: now })
@@ -76,7 +79,9 @@ export async function transferCollection(ctx: CallerContext, collectionId: strin
   const target = await targetMembership(ctx, targetOrganizationId);
   const now = nowIso();
   const position = await positionAtEnd(ctx.db, targetOrganizationId, null);
-  const [, , , [transferred]] = await ctx.db.batch([
+  const [, , , , , , [transferred]] = await ctx.db.batch([
+    // A site never points at a space of another organization: they leave the old one's sites.
+    ...siteSpacesLeaving(ctx.db, spacesIn(collectionId)),
     ctx.db
       .update(spaces)
       .set({
@@ -99,3 +104,6 @@ export async function transferCollection(ctx: CallerContext, collectionId: strin
   const parentLevels: Array<Role | null> = [];
   return presentCollection(result, levelOnCollection(target, result, parentLevels), ctx.urls);
 }
+
+/** The ids of the spaces in the collection and the collections nested in it, as SQL. */
+const spacesIn = (collectionId: string) => sql`(SELECT id FROM ${spaces} WHERE ${spaces.parentId} IN (${subtreeIds(collectionId)}))`;

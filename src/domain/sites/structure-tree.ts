@@ -2,7 +2,7 @@ import { asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext } from "../../context";
 import { siteSectionGroups, siteSections, siteSpaces, spaces, type MemberRow, type SiteSectionGroupRow, type SiteSectionRow, type SiteSpaceRow, type SpaceRow } from "../../db/schema";
-import type { SiteSectionGroupObject, SiteSectionObject, SiteSpaceObject } from "../../schemas/site-structure-inputs";
+import type { SiteSectionGroupObjectShape as SiteSectionGroupObject, SiteSectionObjectShape as SiteSectionObject, SiteSpaceObjectShape as SiteSpaceObject } from "../../schemas/site-structure-inputs";
 import { collectionChainColumn, type AncestorRow } from "../content-tree/tree";
 import { levelOn, levelsOf } from "../content-tree/access";
 import { presentSpace } from "../spaces/present";

@@ -5,6 +5,7 @@ import { insertChunks } from "../../db/limits";
 import { copyRows, readEntries } from "../revisions/entries";
 import { MAIN_LINE, mainHeadPoint } from "../revisions/points";
 import { copySpaceIndex } from "../search/indexing";
+import { oneSpace, siteSpacesLeaving } from "../sites/space-lifecycle";
 import { badRequest, conflict, gone } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
 import { assertContentAction, assertOrganizationAction } from "../../lib/permissions";
@@ -27,10 +28,14 @@ export async function deleteSpace(ctx: CallerContext, spaceId: string): Promise<
   const access = await loadSpaceAccess(ctx, spaceId);
   assertContentAction(access.level, "admin", "space");
   const now = nowIso();
-  await ctx.db
-    .update(spaces)
-    .set({ deletedAt: now, updatedAt: now })
-    .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)));
+  await ctx.db.batch([
+    ctx.db
+      .update(spaces)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt))),
+    // It leaves every site now, not at the purge: a deleted space is published nowhere.
+    ...siteSpacesLeaving(ctx.db, oneSpace(spaceId)),
+  ]);
 }
 
 /** Brings a deleted space back, at the end of its collection (or of the top level if that is gone). */
@@ -119,7 +124,9 @@ export async function transferSpace(ctx: CallerContext, spaceId: string, targetO
   assertContentAction(access.level, "admin", "space");
   if (targetOrganizationId === row.organizationId) throw conflict("The space already belongs to this organization");
   const target = await targetMembership(ctx, targetOrganizationId);
-  const [[transferred]] = await ctx.db.batch([
+  const [, , , [transferred]] = await ctx.db.batch([
+    // A site never points at a space of another organization: it leaves the old one's sites.
+    ...siteSpacesLeaving(ctx.db, oneSpace(spaceId)),
     ctx.db
       .update(spaces)
       .set({

@@ -97,4 +97,13 @@ async function check({ operation, lowest, refusal }: Check) {
 }
 
 /** POST routes that take no body (or an optional, empty one). */
-const OPERATIONS_WITHOUT_BODY = ["duplicateSpace", "joinOrganization", "joinOrganizationWithInvite", "mergeChangeRequest", "restoreSpace", "updateChangeRequest"];
+const OPERATIONS_WITHOUT_BODY = [
+  "duplicateSpace",
+  "joinOrganization",
+  "joinOrganizationWithInvite",
+  "mergeChangeRequest",
+  "publishSite",
+  "restoreSpace",
+  "unpublishSite",
+  "updateChangeRequest",
+];

@@ -3,7 +3,6 @@ import { IDP_CERTIFICATE } from "../../helpers/certificate";
 import { createChangeRequest, createSpace, editContent, mergeChangeRequest } from "../../helpers/content";
 import { addMember, createOrganization, createUser, type TestUser } from "../../helpers/fixtures";
 import { call } from "../../helpers/http";
-import { insertSite } from "../../helpers/site-structure";
 import { concretePath, pathIds, type Operation } from "./operations";
 
 /**
@@ -101,20 +100,22 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
   if (names.includes("teamId")) ids.teamId = (await as("PUT", `/v1/orgs/${organizationId}/teams`, { title: `Matrix ${Math.random()}` })).body.id;
   if (names.includes("inviteId")) ids.inviteId = (await as("POST", `/v1/orgs/${organizationId}/link-invites`, { role: "read" })).body.id;
   if (names.includes("samlProviderId")) ids.samlProviderId = (await as("POST", `/v1/orgs/${organizationId}/saml`, samlProvider())).body.id;
+  if (names.includes("siteId")) {
+    const space = await createSpace(owner, organizationId);
+    ids.siteId = (await as("POST", `/v1/orgs/${organizationId}/sites`, { title: "Matrix site", spaces: [space.id] })).body.id;
+  }
   if (names.includes("userId")) ids.userId = (await newMember(world, "read")).id;
-  if (names.includes("siteId")) Object.assign(ids, await siteIdsFor(world, names, operation.path));
+  if (names.includes("siteId")) Object.assign(ids, await siteStructureIdsFor(world, ids.siteId!, names, operation.path));
   return ids;
 }
 
 /**
- * A site of its own with the structure the path names: a section (with a site space), a site space
- * (the section's), a section group, an adaptive schema for its routes. The site row is written directly (test/helpers/site-structure.ts)
- * until the Sites routes that create one are merged.
+ * In the operation's own site, the structure its path names: a section (with a site space), a
+ * site space (that section's), a section group; and an adaptive schema for its routes.
  */
-async function siteIdsFor(world: World, names: string[], path: string): Promise<Record<string, string>> {
+async function siteStructureIdsFor(world: World, siteId: string, names: string[], path: string): Promise<Record<string, string>> {
   const { owner, organizationId } = world;
-  const siteId = (await insertSite(organizationId, owner)).id;
-  const ids: Record<string, string> = { siteId };
+  const ids: Record<string, string> = {};
   const base = `/v1/orgs/${organizationId}/sites/${siteId}`;
   if (names.includes("siteSectionId") || names.includes("siteSpaceId")) {
     const space = await createSpace(owner, organizationId);
