@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext } from "../../context";
-import { siteSectionGroups, siteSections, type MemberRow, type SiteSectionGroupRow } from "../../db/schema";
+import { siteSectionGroups, siteSections, type SiteSectionGroupRow } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pageOfItems, type PageRequest } from "../../lib/pagination";
 import type { AddSectionGroupInput, UpdateSectionGroupInput } from "../../schemas/site-structure-inputs";
 import { assertGroupFits, MAX_GROUP_DEPTH, sectionOrGroupMove } from "./sections";
-import { readSiteStructure, StructurePresenter, type SiteStructure } from "./structure-tree";
+import { readSiteStructure, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure-tree";
 import { loadSiteStructureAccess } from "./structure-access";
 import { positionAmong, positionsAfter, positionsBetween, writeStructure, type PlaceBound } from "./structure-writes";
 
@@ -23,7 +23,7 @@ export async function listSectionGroups(ctx: CallerContext, organizationId: stri
   const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "viewSites"), readSiteStructure(ctx, siteId)]);
   const nodes = structure.depthFirst().filter((node) => node.type === "site-section-group");
   const page = pageOfItems(nodes, request, "structure", (node) => structure.keyOf(node));
-  const presenter = new StructurePresenter(ctx, structure, access.member);
+  const presenter = new StructurePresenter(ctx, structure, access);
   return { ...page, items: page.items.map((node) => presenter.group(node.row as SiteSectionGroupRow)) };
 }
 
@@ -51,7 +51,7 @@ export async function addSectionGroup(ctx: CallerContext, organizationId: string
     ...sectionIds.map((id, index) => ctx.db.update(siteSections).set({ groupId: group.id, position: positions[index]! }).where(eq(siteSections.id, id))),
   ];
   const after = await writeStructure(ctx, siteId, writes);
-  return presentGroup(ctx, after, access.member, group.id);
+  return presentGroup(ctx, after, access, group.id);
 }
 
 export async function updateSectionGroup(ctx: CallerContext, organizationId: string, siteId: string, groupId: string, input: UpdateSectionGroupInput) {
@@ -70,7 +70,7 @@ export async function updateSectionGroup(ctx: CallerContext, organizationId: str
   }
   const writes = Object.keys(changes).length > 0 ? [ctx.db.update(siteSectionGroups).set(changes).where(and(eq(siteSectionGroups.id, groupId), eq(siteSectionGroups.siteId, siteId)))] : [];
   const after = await writeStructure(ctx, siteId, writes);
-  return presentGroup(ctx, after, access.member, groupId);
+  return presentGroup(ctx, after, access, groupId);
 }
 
 /** Deletes a group (204 also when absent): what it held moves to its parent, in its place and order. */
@@ -105,7 +105,7 @@ export async function addSectionToGroup(ctx: CallerContext, organizationId: stri
       ? []
       : [ctx.db.update(siteSections).set({ groupId, position: positionAmong(structure.childrenOf(groupId).map((node) => node.row), sectionId) }).where(eq(siteSections.id, sectionId))];
   const after = await writeStructure(ctx, siteId, writes);
-  return presentGroup(ctx, after, access.member, groupId);
+  return presentGroup(ctx, after, access, groupId);
 }
 
 /** Takes a section out of the group, right after the group in its parent; nothing when it was not in the group (204 either way). */
@@ -129,11 +129,11 @@ export async function moveSectionGroup(
   const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
   if (!structure.groups.has(groupId)) throw sectionGroupNotFound(groupId);
   const after = await writeStructure(ctx, siteId, [sectionOrGroupMove(ctx, structure, { type: "site-section-group", id: groupId }, bound)]);
-  return presentGroup(ctx, after, access.member, groupId);
+  return presentGroup(ctx, after, access, groupId);
 }
 
-export function presentGroup(ctx: CallerContext, structure: SiteStructure, member: MemberRow, groupId: string) {
+export function presentGroup(ctx: CallerContext, structure: SiteStructure, viewer: StructureViewer, groupId: string) {
   const group = structure.groups.get(groupId);
   if (!group) throw sectionGroupNotFound(groupId);
-  return new StructurePresenter(ctx, structure, member).group(group);
+  return new StructurePresenter(ctx, structure, viewer).group(group);
 }

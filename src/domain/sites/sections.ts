@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext } from "../../context";
-import { siteSectionGroups, siteSections, siteSpaces, type MemberRow, type SiteSectionRow, type SiteSpaceRow } from "../../db/schema";
+import { siteSectionGroups, siteSections, siteSpaces, type SiteSectionRow, type SiteSpaceRow } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
@@ -9,7 +9,7 @@ import { pageOfItems } from "../../lib/pagination";
 import type { AddSectionInput, UpdateSectionInput } from "../../schemas/site-structure-inputs";
 import { checkedCondition } from "./conditions";
 import { loadSiteStructureAccess } from "./structure-access";
-import { readSiteStructure, StructurePresenter, type SiteStructure } from "./structure-tree";
+import { readSiteStructure, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure-tree";
 import {
   ensureDefaultSection,
   invalidPosition,
@@ -32,7 +32,7 @@ export async function listSections(ctx: CallerContext, organizationId: string, s
   const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "viewSites", request.shareKey), readSiteStructure(ctx, siteId)]);
   const nodes = structure.depthFirst().filter((node) => node.type === "site-section");
   const page = pageOfItems(nodes, request, "structure", (node) => structure.keyOf(node));
-  const presenter = new StructurePresenter(ctx, structure, access.member);
+  const presenter = new StructurePresenter(ctx, structure, { ...access, shareKey: request.shareKey });
   return { ...page, items: page.items.map((node) => presenter.section(node.row as SiteSectionRow)) };
 }
 
@@ -84,7 +84,7 @@ export async function addSection(ctx: CallerContext, organizationId: string, sit
     };
     writes.push(ctx.db.insert(siteSections).values(section), ctx.db.insert(siteSpaces).values(siteSpace), ensureDefaultSection(ctx, siteId));
     const after = await writeStructure(ctx, siteId, writes);
-    return presentSection(ctx, after, access.member, section.id);
+    return presentSection(ctx, after, access, section.id);
   });
 }
 
@@ -126,7 +126,7 @@ export async function updateSection(ctx: CallerContext, organizationId: string, 
     writes.push(...setDefaultSiteSpace(ctx, siteId, sectionId, input.defaultSiteSpace));
   }
   const after = await writeStructure(ctx, siteId, writes);
-  return presentSection(ctx, after, access.member, sectionId);
+  return presentSection(ctx, after, access, sectionId);
 }
 
 /** Deletes a section with its site spaces (204 also when absent); a deleted default passes to the first section left. */
@@ -144,7 +144,7 @@ export async function moveSection(ctx: CallerContext, organizationId: string, si
   const section = structure.sections.get(sectionId);
   if (!section) throw sectionNotFound(sectionId);
   const after = await writeStructure(ctx, siteId, [sectionOrGroupMove(ctx, structure, { type: "site-section", id: sectionId }, bound)]);
-  return presentSection(ctx, after, access.member, sectionId);
+  return presentSection(ctx, after, access, sectionId);
 }
 
 /**
@@ -186,8 +186,8 @@ export function assertGroupFits(structure: SiteStructure, groupId: string, paren
   }
 }
 
-export function presentSection(ctx: CallerContext, structure: SiteStructure, member: MemberRow, sectionId: string) {
+export function presentSection(ctx: CallerContext, structure: SiteStructure, viewer: StructureViewer, sectionId: string) {
   const section = structure.sections.get(sectionId);
   if (!section) throw sectionNotFound(sectionId);
-  return new StructurePresenter(ctx, structure, member).section(section);
+  return new StructurePresenter(ctx, structure, viewer).section(section);
 }

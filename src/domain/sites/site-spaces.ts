@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext } from "../../context";
-import { siteSpaces, type MemberRow, type SiteSpaceRow } from "../../db/schema";
+import { siteSpaces, type SiteSpaceRow } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pageOfItems, type PageRequest } from "../../lib/pagination";
 import type { AddSiteSpaceInput, UpdateSiteSpaceInput } from "../../schemas/site-structure-inputs";
 import { checkedCondition } from "./conditions";
-import { readSiteStructure, StructurePresenter, type SiteStructure } from "./structure-tree";
+import { readSiteStructure, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure-tree";
 import { loadSiteStructureAccess } from "./structure-access";
 import {
   ensureDefaultSiteSpace,
@@ -32,7 +32,7 @@ export async function listSiteSpaces(ctx: CallerContext, organizationId: string,
   const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "viewSites", request.shareKey), readSiteStructure(ctx, siteId)]);
   const items = structure.siteSpacesInOrder().filter((item) => request.default === undefined || item.siteSpace.isDefault === request.default);
   const page = pageOfItems(items, request, "structure", (item) => structure.siteSpaceKeyOf(item));
-  const presenter = new StructurePresenter(ctx, structure, access.member);
+  const presenter = new StructurePresenter(ctx, structure, { ...access, shareKey: request.shareKey });
   return { ...page, items: page.items.map((item) => presenter.siteSpace(item)) };
 }
 
@@ -62,7 +62,7 @@ export async function addSiteSpace(ctx: CallerContext, organizationId: string, s
       createdAt: nowIso(),
     };
     const after = await writeStructure(ctx, siteId, [ctx.db.insert(siteSpaces).values(row), ensureDefaultSiteSpace(ctx, siteId, sectionId)]);
-    return presentSiteSpace(ctx, after, access.member, row.id);
+    return presentSiteSpace(ctx, after, access, row.id);
   });
 }
 
@@ -85,7 +85,7 @@ export async function updateSiteSpace(ctx: CallerContext, organizationId: string
   const writes: BatchItem<"sqlite">[] =
     Object.keys(changes).length > 0 ? [ctx.db.update(siteSpaces).set(changes).where(and(eq(siteSpaces.id, siteSpaceId), eq(siteSpaces.siteId, siteId)))] : [];
   const after = await writeStructure(ctx, siteId, writes);
-  return presentSiteSpace(ctx, after, access.member, siteSpaceId);
+  return presentSiteSpace(ctx, after, access, siteSpaceId);
 }
 
 /** Deletes a site space (204 also when absent); when it was its scope's default, the first one left takes over. */
@@ -107,7 +107,7 @@ export async function deleteSiteSpace(ctx: CallerContext, organizationId: string
 export async function moveSiteSpace(ctx: CallerContext, organizationId: string, siteId: string, siteSpaceId: string, bound: PlaceBound | undefined) {
   const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
   const after = await writeStructure(ctx, siteId, [siteSpaceMove(ctx, structure, siteSpaceId, bound)]);
-  return presentSiteSpace(ctx, after, access.member, siteSpaceId);
+  return presentSiteSpace(ctx, after, access, siteSpaceId);
 }
 
 export function siteSpaceMove(ctx: CallerContext, structure: SiteStructure, siteSpaceId: string, bound: PlaceBound | undefined): BatchItem<"sqlite"> {
@@ -123,8 +123,8 @@ export function siteSpaceMove(ctx: CallerContext, structure: SiteStructure, site
   return ctx.db.update(siteSpaces).set({ position: positionAmong(scope, siteSpaceId, bound) }).where(eq(siteSpaces.id, siteSpaceId));
 }
 
-export function presentSiteSpace(ctx: CallerContext, structure: SiteStructure, member: MemberRow, siteSpaceId: string) {
+export function presentSiteSpace(ctx: CallerContext, structure: SiteStructure, viewer: StructureViewer, siteSpaceId: string) {
   const item = structure.siteSpaces.get(siteSpaceId);
   if (!item) throw siteSpaceNotFound(siteSpaceId);
-  return new StructurePresenter(ctx, structure, member).siteSpace(item);
+  return new StructurePresenter(ctx, structure, viewer).siteSpace(item);
 }

@@ -29,7 +29,7 @@ export async function sortSiteStructure(ctx: CallerContext, organizationId: stri
     if (!structure.siteSpaces.has(item.id)) throw badRequest(`Invalid body field 'item': no site-space '${item.id}' in this site`);
     if (pointer.type !== "site-space") throw invalidPosition("a site space is placed before or after another site space");
     const after = await writeStructure(ctx, siteId, [siteSpaceMove(ctx, structure, item.id, bound)]);
-    return presentSiteSpace(ctx, after, access.member, item.id);
+    return presentSiteSpace(ctx, after, access, item.id);
   }
   // The item is named in the body: one that is not in the site is a bad request, like any body id.
   if (item.type === "site-section" && !structure.sections.has(item.id)) throw badRequest(`Invalid body field 'item': no site-section '${item.id}' in this site`);
@@ -38,5 +38,5 @@ export async function sortSiteStructure(ctx: CallerContext, organizationId: stri
   type Placed = Exclude<StructurePointer["type"], "site-space" | "site-external-link">;
   const moved = { type: item.type as Placed, id: item.id };
   const after = await writeStructure(ctx, siteId, [sectionOrGroupMove(ctx, structure, moved, { ...bound, type: pointer.type as Placed })]);
-  return item.type === "site-section" ? presentSection(ctx, after, access.member, item.id) : presentGroup(ctx, after, access.member, item.id);
+  return item.type === "site-section" ? presentSection(ctx, after, access, item.id) : presentGroup(ctx, after, access, item.id);
 }

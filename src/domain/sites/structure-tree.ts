@@ -1,11 +1,12 @@
 import { asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext } from "../../context";
-import { siteSectionGroups, siteSections, siteSpaces, spaces, type MemberRow, type SiteSectionGroupRow, type SiteSectionRow, type SiteSpaceRow, type SpaceRow } from "../../db/schema";
+import { siteSectionGroups, siteSections, siteSpaces, spaces, type MemberRow, type OrganizationRow, type SiteRow, type SiteSectionGroupRow, type SiteSectionRow, type SiteSpaceRow, type SpaceRow } from "../../db/schema";
 import type { SiteSectionGroupObjectShape as SiteSectionGroupObject, SiteSectionObjectShape as SiteSectionObject, SiteSpaceObjectShape as SiteSpaceObject } from "../../schemas/site-structure-inputs";
 import { collectionChainColumn, type AncestorRow } from "../content-tree/tree";
 import { levelOn, levelsOf } from "../content-tree/access";
 import { presentSpace } from "../spaces/present";
+import { publishedUrl, sitePublishedBase } from "./urls";
 
 /**
  * A site's whole structure, read in one round trip (three indexed range reads of the site's rows):
@@ -177,13 +178,45 @@ export async function readSiteStructure(ctx: CallerContext, siteId: string): Pro
   return structureFrom(await ctx.db.batch(structureReads(ctx, siteId)));
 }
 
-/** Presents the parts of a structure for one caller (the Space objects carry the caller's level). */
+/** Who the structure is presented to: their membership, and the site's published place (a share key carried in its URLs). */
+export interface StructureViewer {
+  member: MemberRow;
+  organization: OrganizationRow;
+  site: SiteRow;
+  shareKey?: string;
+}
+
+/**
+ * Presents the parts of a structure for one caller (the Space objects carry the caller's level).
+ * `urls.published`, while the site is published, follows the Sites presenter (structure.ts): the
+ * default section at the site's base, others under their path; the default site space at its
+ * section's URL, others under their path; a share key as the `share` parameter.
+ */
 export class StructurePresenter {
+  private readonly member: MemberRow;
+  private readonly base: string | null;
+
   constructor(
     private readonly ctx: CallerContext,
     private readonly structure: SiteStructure,
-    private readonly member: MemberRow,
-  ) {}
+    private readonly viewer: StructureViewer,
+  ) {
+    this.member = viewer.member;
+    this.base = viewer.site.published ? sitePublishedBase(ctx.env, ctx.urls, viewer.organization, viewer.site) : null;
+  }
+
+  private under(url: string | null, path: string | null): string | null {
+    return url === null ? null : path === null ? url : publishedUrl(url, `${path}/`);
+  }
+
+  private published(url: string | null): { published?: string } {
+    return url === null ? {} : { published: this.viewer.shareKey ? publishedUrl(url, "", this.viewer.shareKey) : url };
+  }
+
+  private sectionUrl(sectionId: string | null): string | null {
+    const section = sectionId === null ? undefined : this.structure.sections.get(sectionId);
+    return section ? this.under(this.base, section.isDefault ? null : section.path) : this.base;
+  }
 
   siteSpace({ siteSpace, space, chain }: SiteSpaceWithSpace): SiteSpaceObject {
     // A site's viewer sees what it publishes: at least `read` on the space, whatever its own level.
@@ -200,7 +233,7 @@ export class StructurePresenter {
       pageId: null,
       draft: false,
       hidden: false,
-      urls: {},
+      urls: this.published(this.under(this.sectionUrl(siteSpace.sectionId), siteSpace.isDefault ? null : siteSpace.path)),
     };
   }
 
@@ -216,7 +249,7 @@ export class StructurePresenter {
       ...(row.condition !== null ? { condition: row.condition } : {}),
       ...(row.groupId ? { sectionGroup: row.groupId } : {}),
       siteSpaces: this.structure.siteSpacesIn(row.id).map((item) => this.siteSpace(item)),
-      urls: {},
+      urls: this.published(this.sectionUrl(row.id)),
       ...(row.icon !== null ? { icon: row.icon } : {}),
     };
   }

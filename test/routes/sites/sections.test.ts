@@ -121,6 +121,22 @@ describe("listing sections", () => {
   });
 });
 
+describe("published URLs", () => {
+  it("give each section and site space its URL once the site is published, with the share key when one is given", async () => {
+    const { ctx, sections: [first, second] } = await siteWithSections(f.admin, orgId, 2);
+    expect((await sections(f.read, ctx))[0].urls).toEqual({});
+    ok(await call("POST", `${sitePath(orgId, ctx.siteId)}/publish`, { token: f.admin.token }), 200, null);
+    const [a, b] = await sections(f.read, ctx);
+    expect(a.urls.published).toMatch(/^https?:\/\/.+\/$/);
+    expect(b.urls.published).toBe(`${a.urls.published}${second.path}/`);
+    expect(a.siteSpaces[0].urls.published).toBe(a.urls.published);
+    await insertShareLink(ctx.siteId, f.admin, "published-key-1234567");
+    const shared = ok(await call("GET", `${sectionsPath(ctx)}?shareKey=published-key-1234567`, { token: f.read.token }), 200, "listSiteSections");
+    expect(shared.items[0].urls.published).toBe(`${a.urls.published}?share=published-key-1234567`);
+    expect(first.id).toBe(a.id);
+  });
+});
+
 describe("updating a section", () => {
   it("changes title, path, icon, description and the section's default site space", async () => {
     const { ctx, sections: [section] } = await siteWithSections(f.admin, orgId, 1);
