@@ -40,4 +40,5 @@ const TAGS = [
   { name: "change-request-comments", description: "Comments in a change request, their replies and reactions, and its commenters" },
   { name: "openapi", description: "Hosted OpenAPI specifications of an organization, processed in the background, and their versions" },
   { name: "sites", description: "Docs sites: settings, publishing, the published profile, customization and share links" },
+  { name: "site-structure", description: "A docs site's structure: sections, site spaces, section groups, and its adaptive-content schema" },
 ];

@@ -26,6 +26,9 @@ const OUR_OWN_OPERATIONS = new Set([
   "listChangeRequestPageBacklinks",
   // The catalogue of templates (issue 12): GitBook's spec has the SpaceTemplate shape but no list.
   "listSpaceTemplates",
+  // Seed 4.12's section-group membership operations: in GitBook's 0.146 spec, gone from 0.202.
+  "addSectionToGroup",
+  "removeSectionFromGroup",
 ]);
 let operations: Operation[] = [];
 

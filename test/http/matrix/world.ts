@@ -110,6 +110,32 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
   }
   if (names.includes("userId")) ids.userId = (await newMember(world, "read")).id;
   if (names.includes("specSlug")) Object.assign(ids, await processedSpec(world));
+  if (names.includes("siteId")) Object.assign(ids, await siteStructureIdsFor(world, ids.siteId!, names, operation.path));
+  return ids;
+}
+
+/**
+ * In the operation's own site, the structure its path names: a section (with a site space), a
+ * site space (that section's), a section group; and an adaptive schema for its routes.
+ */
+async function siteStructureIdsFor(world: World, siteId: string, names: string[], path: string): Promise<Record<string, string>> {
+  const { owner, organizationId } = world;
+  const ids: Record<string, string> = {};
+  const base = `/v1/orgs/${organizationId}/sites/${siteId}`;
+  if (names.includes("siteSectionId") || names.includes("siteSpaceId")) {
+    const space = await createSpace(owner, organizationId);
+    const section = await call("POST", `${base}/sections`, { token: owner.token, body: { spaceId: space.id } });
+    ids.siteSectionId = section.body.id;
+    ids.siteSpaceId = section.body.siteSpaces[0].id;
+  }
+  if (names.includes("siteSectionGroupId")) {
+    const group = await call("POST", `${base}/section-groups`, { token: owner.token, body: { title: "Matrix group", sections: ids.siteSectionId ? [ids.siteSectionId] : [] } });
+    ids.siteSectionGroupId = group.body.id;
+  }
+  if (path.includes("/adaptive-schema")) {
+    const jsonSchema = { type: "object", properties: { beta: { type: "boolean", description: "Beta" } }, additionalProperties: false };
+    await call("PUT", `${base}/adaptive-schema`, { token: owner.token, body: { jsonSchema } });
+  }
   return ids;
 }
 
