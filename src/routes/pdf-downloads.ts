@@ -3,6 +3,7 @@ import type { AppEnv } from "../context";
 import { isPending, PDF_PATH_PREFIX, PDF_RETRY_AFTER_SECONDS } from "../domain/pdf/storage";
 import { errorBody, notFound } from "../lib/errors";
 import { signingSecret, verifyDownloadUrl } from "../lib/signed-urls";
+import { signedDownloadResponse } from "./file-downloads";
 
 /**
  * `GET /pdfs/<key>?name&type&expires&signature`: the file behind a PDF export's URL, signed as a
@@ -17,14 +18,5 @@ export const pdfDownloadRoutes = new Hono<AppEnv>().get(`${PDF_PATH_PREFIX}*`, a
     if (!(await isPending(c.env.BLOBS, target.blobKey))) throw notFound("PDF");
     return c.json(errorBody(503, "The PDF is being generated: retry shortly"), 503, { "Retry-After": String(PDF_RETRY_AFTER_SECONDS) });
   }
-  return new Response(object.body, {
-    headers: {
-      "Content-Type": target.contentType,
-      "Content-Length": String(object.size),
-      "Content-Disposition": `inline; filename*=UTF-8''${encodeURIComponent(target.name)}`,
-      // The file never changes (its revision does not); the URL's signature is what expires.
-      "Cache-Control": "private, max-age=3600",
-      ETag: object.httpEtag,
-    },
-  });
+  return signedDownloadResponse(object, target);
 });
