@@ -26,8 +26,9 @@ export const computedPageBlobKey = (version: Pick<OpenAPISpecVersionRow, "specId
 
 /**
  * The stored page presented with its generated body, as a document page that still says what it
- * is computed from (the dependency resolved to the spec). A spec that does not exist (or has no
- * version yet) leaves the page as stored, its dependency resolved to `value: null`.
+ * is computed from (the dependency resolved to the spec). A spec that does not exist leaves the
+ * page as stored (type computed, its stored body), its dependency resolved to `value: null`; one
+ * with no version yet likewise, its dependency resolved to the spec.
  */
 export async function withComputedContent<Page extends { type: string }>(
   ctx: CallerContext,

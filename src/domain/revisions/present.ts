@@ -57,12 +57,9 @@ export function presentPage(page: PageEntry, context: PagePresentation): Revisio
     noIndex: data.noIndex ?? false,
     noRobotsIndex: data.noRobotsIndex ?? false,
     ...(page.documentId ? { documentId: page.documentId } : {}),
-    // A computed page as stored: its source, no body (the body is computed on a page read).
-    ...(data.computed
-      ? { computed: data.computed }
-      : context.format === "document"
-        ? { document: markdownToDocument(markdown) }
-        : { markdown }),
+    // A computed page as stored: its source and its stored body (a page read computes the body).
+    ...(data.computed ? { computed: data.computed } : {}),
+    ...(context.format === "document" ? { document: markdownToDocument(markdown) } : { markdown }),
   };
 }
 

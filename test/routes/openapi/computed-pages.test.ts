@@ -87,13 +87,19 @@ describe("computed pages", () => {
   it("returns the page as stored with computed=false, and lists it as stored", async () => {
     const { admin, organizationId, spaceId } = await setUp("computed-stored");
     const spec = await processedSpec(admin, organizationId);
-    const pageId = await insertComputedPage(admin, spaceId, spec.slug);
+    const edit = await commitToMain(admin, spaceId, [
+      { operation: "insert_page", ref: "reference", title: "API reference", document: { markdown: "Stored introduction.\n" }, computed: computedSource(spec.slug) },
+    ]);
+    const pageId = createdPage(edit, "reference");
+    const generated = await call("GET", pagePath(spaceId, pageId), { token: admin.token });
+    expect(generated.body.markdown).toContain("GET /pets");
+    expect(generated.body.markdown).not.toContain("Stored introduction.");
     const stored = await call("GET", pagePath(spaceId, pageId, "?computed=false"), { token: admin.token });
     expect(stored.status).toBe(200);
     expectSpecResponse("getPageById", 200, stored.body);
     expect(stored.body.type).toBe("computed");
     expect(stored.body.computed).toEqual(computedSource(spec.slug));
-    expect(stored.body.markdown).toBeUndefined();
+    expect(stored.body.markdown).toBe("Stored introduction.\n");
 
     const listed = await call("GET", `/v1/spaces/${spaceId}/content/pages`, { token: admin.token });
     expectSpecResponse("listPages", 200, listed.body);
@@ -146,7 +152,14 @@ describe("computed pages", () => {
     expectSpecResponse("getPageById", 200, read.body);
     expect(read.body.type).toBe("computed");
     expect(read.body.computed.dependencies.spec).toEqual({ ref: { kind: "openapi", spec: "no-such-spec" }, value: null });
-    expect(read.body.markdown).toBeUndefined();
+    expect(read.body.markdown).toBe("");
+
+    // A spec not processed yet: the page as stored, its dependency resolved to the spec.
+    const pending = await createSpec(admin.token, organizationId, { text: PETSTORE_30_YAML }, uniqueSlug("pending"));
+    const waiting = await call("GET", pagePath(spaceId, await insertComputedPage(admin, spaceId, pending.slug)), { token: admin.token });
+    expectSpecResponse("getPageById", 200, waiting.body);
+    expect(waiting.body.type).toBe("computed");
+    expect(waiting.body.computed.dependencies.spec.value).toEqual({ object: "openapi-spec", id: pending.id, slug: pending.slug, visibility: "private" });
 
     const pageId = await insertComputedPage(admin, spaceId, spec.slug);
     expect((await call("GET", pagePath(spaceId, pageId), { token: admin.token })).body.type).toBe("document");
