@@ -130,6 +130,15 @@ describe("computed pages", () => {
     expect(again.status).toBe(304);
     const cached = await env.BLOBS.list({ prefix: `openapi/${spec.id}/computed/` });
     expect(cached.objects.map((object) => object.key)).toEqual([`openapi/${spec.id}/computed/v1/${spec.lastVersion}/by-tag.md`]);
+    // Once made, the reference is read from its cache: the spec's own text is no longer needed.
+    const texts = (await env.BLOBS.list({ prefix: `openapi/${spec.id}/` })).objects.filter((object) => !object.key.includes("/computed/"));
+    expect(texts.length).toBeGreaterThan(0);
+    const saved = await Promise.all(texts.map(async (object) => [object.key, await (await env.BLOBS.get(object.key))!.arrayBuffer()] as const));
+    await env.BLOBS.delete(texts.map((object) => object.key));
+    const fromCache = await call("GET", pagePath(spaceId, pageId), { token: admin.token });
+    expect(fromCache.status).toBe(200);
+    expect(fromCache.body.markdown).toBe(first.body.markdown);
+    for (const [key, bytes] of saved) await env.BLOBS.put(key, bytes);
 
     await specCall("PUT", specPath(organizationId, spec.slug), { token: admin.token, body: { source: { text: PETSTORE_31_JSON } } });
     await runQueuedSpecJobs();
