@@ -25,6 +25,11 @@ const IMMUTABLE_TTL_SECONDS = 24 * 60 * 60;
 export interface ProducedRead<T> {
   value: T;
   atRevision: boolean;
+  /**
+   * The value depends on more than the revision (a computed page's spec version): it is not
+   * stored here, and keeps its own cache (domain/computed-pages). Its ETag is still its body's.
+   */
+  beyondRevision?: boolean;
 }
 
 export interface RevisionResponseOptions<T> {
@@ -55,7 +60,7 @@ export async function revisionResponse<T>(c: Context<AppEnv>, options: RevisionR
     const read = await options.produce(window);
     const body = JSON.stringify(read.value);
     const etag = await strongEtag(body);
-    if (read.atRevision) c.get("context").defer(store(key, body, etag, options.signsDownloads ? window : null));
+    if (read.atRevision && !read.beyondRevision) c.get("context").defer(store(key, body, etag, options.signsDownloads ? window : null));
     stored = { body: async () => body, etag };
   }
 

@@ -31,6 +31,30 @@ const PageMetadataInput = {
 
 const BatchRef = z.string().min(1).max(256).regex(/^[\w.-]+$/, "must be letters, digits, '_', '-' or '.'");
 
+/** GitBook's OpenAPISpecSlug. */
+const SpecSlug = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/, "must be letters and digits in groups joined by single '-'");
+
+/**
+ * A page computed from an OpenAPI spec of the organization (GitBook's
+ * ComputedContentSourceRevisionOpenAPI): read with `computed=true`, it shows the reference
+ * generated from the spec's latest version (docs/decisions.md, "Computed pages").
+ */
+export const ComputedPageInput = z
+  .strictObject({
+    type: z.literal("builtin:openapi"),
+    dependencies: z.strictObject({ spec: z.strictObject({ ref: z.strictObject({ kind: z.literal("openapi"), spec: SpecSlug }) }) }),
+    props: z.strictObject({
+      models: z.boolean(),
+      downloadLink: z.boolean().optional(),
+      grouping: z.enum(["by-tag", "by-operation"]).optional().openapi({ description: "How operations are grouped (default by-tag)" }),
+    }),
+  })
+  .openapi("ComputedPageSource");
+
 const InsertPage = z.strictObject({
   operation: z.literal("insert_page"),
   ...PageMetadataInput,
@@ -38,6 +62,7 @@ const InsertPage = z.strictObject({
   at: z.number().int().min(0).optional(),
   ref: BatchRef.optional(),
   document: InputDocument,
+  computed: ComputedPageInput.optional(),
 });
 
 const UpdatePage = z.strictObject({

@@ -2,12 +2,13 @@ import { z } from "@hono/zod-openapi";
 import { QuerySwitch } from "./common";
 
 /**
- * MC (seed 4): `metadata` and `computed`. This deployment keeps no Git metadata and has no
- * computed content, so both are accepted and change nothing (docs/decisions.md).
+ * MC (seed 4): `metadata` and `computed`. This deployment keeps no Git metadata, so `metadata`
+ * changes nothing; `computed` decides whether a page read computes a computed page's content
+ * (domain/computed-pages) or returns it as stored (docs/decisions.md).
  */
 export const RevisionQuery = {
   metadata: QuerySwitch("false omits mutable Git metadata (none is kept here)", "true"),
-  computed: QuerySwitch("false leaves computed content uncomputed (none exists here)", "true"),
+  computed: QuerySwitch("true (default): a computed page read returns its generated content; false: the page as stored", "true"),
 };
 
 export const PageQuery = z.object({
@@ -24,7 +25,7 @@ export const PageQuery = z.object({
 export const LinkStatusQuery = z.enum(["ok", "broken", "in-app"]).optional().openapi({ description: "Only links with this status" });
 
 /** Response shapes are documented loosely: GitBook's spec (RevisionPage, RevisionFile...) is the reference. */
-export const RevisionPage = z.looseObject({ id: z.string(), title: z.string(), type: z.literal("document") }).openapi("RevisionPage");
+export const RevisionPage = z.looseObject({ id: z.string(), title: z.string(), type: z.enum(["document", "computed"]) }).openapi("RevisionPage");
 export type RevisionPageObject = z.infer<typeof RevisionPage>;
 export const RevisionFile = z
   .object({

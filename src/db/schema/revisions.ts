@@ -56,8 +56,17 @@ export interface PageData {
   noRobotsIndex?: boolean;
   condition?: string;
   layout?: Record<string, unknown>;
+  /** A page whose content is computed from a source (GitBook's RevisionPageComputed); see domain/computed-pages. */
+  computed?: ComputedPageSource;
   createdAt: string;
   updatedAt: string;
+}
+
+/** GitBook's ComputedContentSourceRevisionOpenAPI, as inserted: the spec is named by slug. */
+export interface ComputedPageSource {
+  type: "builtin:openapi";
+  dependencies: { spec: { ref: { kind: "openapi"; spec: string } } };
+  props: { models: boolean; downloadLink?: boolean; grouping?: "by-tag" | "by-operation" };
 }
 
 export interface FileData {

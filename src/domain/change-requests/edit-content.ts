@@ -170,7 +170,7 @@ class EditBatch {
       id,
       parentId,
       position: positionAt(siblings, change.at, field("at")),
-      data: pageData({ title, slug, createdAt: this.now, updatedAt: this.now }, change, body.metadata),
+      data: pageData({ title, slug, ...(change.computed ? { computed: change.computed } : {}), createdAt: this.now, updatedAt: this.now }, change, body.metadata),
       documentId: null,
       blobKey: null,
     };

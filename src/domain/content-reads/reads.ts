@@ -1,6 +1,7 @@
 import type { CallerContext } from "../../context";
 import { notFound } from "../../lib/errors";
 import { pageOfItems, type PageRequest } from "../../lib/pagination";
+import { withComputedContent } from "../computed-pages/openapi-pages";
 import { presentChangeRequest } from "../change-requests/records";
 import { isFile } from "../revisions/entries";
 import { fileOf, presentFileObject, presentFiles, presentPage, presentPages, revisionType, type BodyFormat } from "../revisions/present";
@@ -44,13 +45,21 @@ export async function listPages(ctx: CallerContext, resolved: ResolvedSource) {
   return { value: { pages: presentPages(treeOf(ctx, resolved, content.entries.values())) }, atRevision: content.atRevision };
 }
 
-/** One page: reads the page, its ancestors and the pages below it only, whatever the size of the space. */
-export async function getPage(ctx: CallerContext, resolved: ResolvedSource, pageId: string, format: BodyFormat) {
+/**
+ * One page: reads the page, its ancestors and the pages below it only, whatever the size of the
+ * space. A computed page read with `computed` gets its generated content, which depends on its
+ * spec's latest version as well as the revision (so it is not cached by revision).
+ */
+export async function getPage(ctx: CallerContext, resolved: ResolvedSource, pageId: string, format: BodyFormat, computed = true) {
   const [heads, rows] = await ctx.db.batch([selectHeads(ctx, resolved), selectPageNeighbourhood(ctx.db, resolved.point, pageId)]);
   const presentation = treeOf(ctx, resolved, neighbourhoodEntries(rows).values(), format);
   const page = presentation.tree.get(pageId);
   if (!page) throw notFound(`Page '${pageId}'`);
-  return { value: presentPage(page, presentation), atRevision: stillAtRevision(resolved, heads) };
+  const atRevision = stillAtRevision(resolved, heads);
+  const presented = presentPage(page, presentation);
+  if (!computed || !page.data.computed) return { value: presented, atRevision };
+  const value = await withComputedContent(ctx, resolved.space.organizationId, presented, page.data.computed, format);
+  return { value, atRevision, beyondRevision: true };
 }
 
 export async function listFiles(ctx: CallerContext, resolved: ResolvedSource, request: PageRequest, signedAt: number) {

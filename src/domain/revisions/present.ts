@@ -45,7 +45,7 @@ export function presentPage(page: PageEntry, context: PagePresentation): Revisio
     updatedAt: data.updatedAt,
     ...(data.condition ? { condition: data.condition } : {}),
     kind: "sheet",
-    type: "document" as const,
+    type: data.computed ? ("computed" as const) : ("document" as const),
     urls: { app: context.appUrl(page) },
     slug: data.slug,
     path: context.tree.path(page.id),
@@ -57,6 +57,8 @@ export function presentPage(page: PageEntry, context: PagePresentation): Revisio
     noIndex: data.noIndex ?? false,
     noRobotsIndex: data.noRobotsIndex ?? false,
     ...(page.documentId ? { documentId: page.documentId } : {}),
+    // A computed page as stored: its source and its stored body (a page read computes the body).
+    ...(data.computed ? { computed: data.computed } : {}),
     ...(context.format === "document" ? { document: markdownToDocument(markdown) } : { markdown }),
   };
 }

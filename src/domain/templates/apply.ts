@@ -12,7 +12,7 @@ import { reindexChangedPages } from "../search/indexing";
 import { spaceNotFound } from "../content-tree/access";
 import { catalogueTemplate } from "./catalogue";
 import { assertAddsContent, catalogueContent, placeAtTopLevel, readLiveEntries, spaceContent, type TemplateContent } from "./content";
-import { referencedIds, renderReferences, type ContentRefs } from "./references";
+import { computedSourcesOf, referencedIds, renderReferences, type ContentRefs } from "./references";
 import { readTargetContent, type TargetContent } from "./target";
 
 /**
@@ -163,6 +163,7 @@ async function templateContent(db: Database, input: ApplyTemplateInput, point: R
   const template = catalogueTemplate(source.id)!;
   const target = await readTargetContent(db, point, referencedIds(source.contentRefs));
   const rendered = renderReferences(template, source.contentRefs, target.entries, { organizationId: input.organizationId, field: input.field.contentRefs });
-  return { content: placeAtTopLevel(await catalogueContent(template, rendered, input.now), target.entries), target };
+  const content = await catalogueContent(template, rendered, input.now, computedSourcesOf(source.contentRefs));
+  return { content: placeAtTopLevel(content, target.entries), target };
 }
 

@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client";
-import type { PageData } from "../../db/schema";
+import type { ComputedPageSource, PageData } from "../../db/schema";
 import { parseMarkdownPage, rewriteLinkUrls } from "../../formats/markdown";
 import { badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -24,9 +24,18 @@ export interface TemplateContent {
 }
 
 /** A catalogue template's pages, with their references filled and their links between each other resolved. */
-export async function catalogueContent(template: CatalogueTemplate, rendered: ReadonlyMap<string, string>, now: string): Promise<TemplateContent> {
+export async function catalogueContent(
+  template: CatalogueTemplate,
+  rendered: ReadonlyMap<string, string>,
+  now: string,
+  computedSources: ReadonlyMap<string, ComputedPageSource> = new Map(),
+): Promise<TemplateContent> {
   const pages: PageEntry[] = [];
   const bodies = new Map<string, string>();
+  const computedOf = (page: TemplatePage) => {
+    const source = page.computedFrom === undefined ? undefined : computedSources.get(page.computedFrom);
+    return source ? { computed: source } : {};
+  };
   const add = (page: TemplatePage, parentId: string | null, siblings: PageEntry[]) => {
     const parsed = parseMarkdownPage(fillPlaceholders(page.markdown, rendered));
     // The catalogue is code: a page it cannot parse is a bug, not a bad request.
@@ -38,7 +47,7 @@ export async function catalogueContent(template: CatalogueTemplate, rendered: Re
       id: newId(),
       parentId,
       position: positionBetween(siblings.at(-1)?.position ?? null, null),
-      data: { ...metadata, ...(layout ? { layout } : {}), title, slug: uniqueSlug(slugify(title), siblings), createdAt: now, updatedAt: now },
+      data: { ...metadata, ...(layout ? { layout } : {}), ...computedOf(page), title, slug: uniqueSlug(slugify(title), siblings), createdAt: now, updatedAt: now },
       documentId: null,
       blobKey: null,
     };

@@ -1,4 +1,4 @@
-import type { FileData, PageData } from "../../db/schema";
+import type { ComputedPageSource, FileData, PageData } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
 import type { ContentRefInput } from "../../schemas/template";
 import type { Entry } from "../revisions/entries";
@@ -44,6 +44,21 @@ export function checkNoContentRefs(refs: ContentRefs, field: string): void {
 /** The ids of the pages and files the references name: the coordinator reads those of the target. */
 export function referencedIds(refs: ContentRefs): string[] {
   return Object.values(refs).flatMap((ref) => (ref.kind === "page" ? [ref.page] : ref.kind === "file" ? [ref.file] : []));
+}
+
+/** The computed-page source of each `openapi` reference given, by reference name (GitBook's default props). */
+export function computedSourcesOf(refs: ContentRefs): Map<string, ComputedPageSource> {
+  const sources = new Map<string, ComputedPageSource>();
+  for (const [name, ref] of Object.entries(refs)) {
+    if (ref.kind !== "openapi") continue;
+    sources.set(name, { type: "builtin:openapi", dependencies: { spec: { ref: { kind: "openapi", spec: ref.spec } } }, props: { models: true } });
+  }
+  return sources;
+}
+
+/** The slugs the `openapi` references name, by reference name: each must be a spec of the organization. */
+export function openApiSlugs(refs: ContentRefs): Array<{ name: string; slug: string }> {
+  return Object.entries(refs).flatMap(([name, ref]) => (ref.kind === "openapi" ? [{ name, slug: ref.spec }] : []));
 }
 
 /** What each placeholder line of the template becomes: its reference's markdown, or its fallback. */

@@ -1,5 +1,6 @@
+import { and, eq, inArray } from "drizzle-orm";
 import type { CallerContext } from "../../context";
-import type { SpaceRow } from "../../db/schema";
+import { openAPISpecs, type SpaceRow } from "../../db/schema";
 import { ApiError, badRequest } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pageOfItems, type PageRequest } from "../../lib/pagination";
@@ -13,7 +14,7 @@ import { loadSpaceAccess } from "../content-tree/access";
 import { spaceCoordinator } from "../coordination/space-coordinator-client";
 import type { TemplateSource, TemplateTarget } from "./apply";
 import { CATALOGUE, catalogueTemplate, type CatalogueTemplate } from "./catalogue";
-import { checkContentRefs, checkNoContentRefs } from "./references";
+import { checkContentRefs, checkNoContentRefs, openApiSlugs, type ContentRefs } from "./references";
 
 /**
  * The Worker's side of templates: the catalogue as the API lists it, and applying a template (to
@@ -105,6 +106,7 @@ async function resolveTemplate(ctx: CallerContext, space: SpaceRow, input: Apply
   const template = catalogueTemplate(input.id);
   if (template) {
     checkContentRefs(template, contentRefs, space.id, field.contentRefs);
+    await assertSpecsExist(ctx, space.organizationId, contentRefs, field.contentRefs);
     return { kind: "catalogue", id: template.id, contentRefs };
   }
   if (await isReadableSpaceOf(ctx, input.id, space.organizationId)) {
@@ -113,6 +115,22 @@ async function resolveTemplate(ctx: CallerContext, space: SpaceRow, input: Apply
   }
   const catalogue = CATALOGUE.map((candidate) => `'${candidate.id}'`).join(", ");
   throw badRequest(`Invalid body field '${field.id}': no template '${input.id}' (use one of ${catalogue}, or the id of a space of this organization)`);
+}
+
+/**
+ * An `openapi` reference names a spec of the space's organization, by slug: one that does not
+ * exist (or is another organization's) is a 400 naming the reference, before anything is written.
+ */
+async function assertSpecsExist(ctx: CallerContext, organizationId: string, refs: ContentRefs, field: string): Promise<void> {
+  const named = openApiSlugs(refs);
+  if (named.length === 0) return;
+  const found = await ctx.db
+    .select({ slug: openAPISpecs.slug })
+    .from(openAPISpecs)
+    .where(and(eq(openAPISpecs.organizationId, organizationId), inArray(openAPISpecs.slug, named.map((ref) => ref.slug))));
+  const slugs = new Set(found.map((row) => row.slug));
+  const missing = named.find((ref) => !slugs.has(ref.slug));
+  if (missing) throw badRequest(`Invalid body field '${field}.${missing.name}': no OpenAPI specification '${missing.slug}' in this organization`);
 }
 
 async function isReadableSpaceOf(ctx: CallerContext, spaceId: string, organizationId: string): Promise<boolean> {

@@ -3,7 +3,7 @@
  * one page per tag (operations without a tag go to "Other"), or one page per operation
  * (GitBook's `props.grouping`: "by-tag", the default, or "by-operation"). Each operation shows its
  * method and path, summary, description, parameters, request body and responses. Pure: the
- * computed-page read that will call it (issue 14, not built yet) owns caching.
+ * computed-page read that calls it (domain/computed-pages) owns caching.
  */
 
 export type Grouping = "by-tag" | "by-operation";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { changeRequestPages, commitToMain, createChangeRequest, createSpace, editContent, flattenPages, mainPages, mergeChangeRequest } from "../../helpers/content";
 import { call, errorMessage } from "../../helpers/http";
+import { PETSTORE_30_YAML, runQueuedSpecJobs, specCall } from "../../helpers/openapi";
 import { expectSpecResponse } from "../../helpers/spec";
 import { applied, applyTemplate, f, mainOutline, orgId, spaceRevision, useSuiteFixture } from "../../helpers/suites/templates";
 
@@ -149,14 +150,47 @@ describe("createChangeRequest with a template", () => {
 });
 
 describe("params.contentRefs", () => {
-  it("fills an `openapi` reference with the specification's slug", async () => {
+  it("makes the reference page a page computed from the `openapi` reference's spec", async () => {
     const space = await createSpace(f.admin, orgId);
+    const created = await specCall("POST", `/v1/orgs/${orgId}/openapi`, { token: f.admin.token, body: { slug: "petstore-v2", source: { text: PETSTORE_30_YAML } } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await runQueuedSpecJobs();
     await applied(f.admin, space.id, { id: "api-reference", params: { contentRefs: { openapi: { kind: "openapi", spec: "petstore-v2" } } } });
     const reference = (await mainPages(f.admin, space.id)).find((page) => page.slug === "reference")!;
+    const computedSource = { type: "builtin:openapi", dependencies: { spec: { ref: { kind: "openapi", spec: "petstore-v2" } } }, props: { models: true } };
+    expect(reference).toMatchObject({ type: "computed", computed: computedSource });
+
     const page = await call("GET", `/v1/spaces/${space.id}/content/page/${reference.id}`, { token: f.read.token });
-    expect(page.body.markdown).toContain("OpenAPI specification `petstore-v2`");
-    expect(page.body.markdown).toContain(`openapi publish --spec petstore-v2 --organization ${orgId}`);
-    expect(page.body.markdown).not.toContain("No OpenAPI specification is linked");
+    expectSpecResponse("getPageById", 200, page.body);
+    expect(page.body).toMatchObject({ type: "document", title: "Reference" });
+    expect(page.body.markdown).toContain("GET /pets/{petId}");
+
+    const stored = await call("GET", `/v1/spaces/${space.id}/content/page/${reference.id}?computed=false`, { token: f.read.token });
+    expectSpecResponse("getPageById", 200, stored.body);
+    expect(stored.body).toMatchObject({ type: "computed", computed: computedSource });
+    expect(stored.body.markdown).toContain("OpenAPI specification `petstore-v2`");
+    expect(stored.body.markdown).toContain(`openapi publish --spec petstore-v2 --organization ${orgId}`);
+    expect(stored.body.markdown).not.toContain("No OpenAPI specification is linked");
+  });
+
+  it("refuses an `openapi` reference to a spec the organization does not have, naming it; nothing changes", async () => {
+    const space = await createSpace(f.admin, orgId);
+    const response = await applyTemplate(f.admin, space.id, { id: "api-reference", params: { contentRefs: { openapi: { kind: "openapi", spec: "no-such-spec" } } } });
+    expect(errorMessage(response, 400)).toBe("Invalid body field 'params.contentRefs.openapi': no OpenAPI specification 'no-such-spec' in this organization");
+    const asChangeRequest = await call("POST", crPath(space.id), {
+      token: f.admin.token,
+      body: { template: { id: "api-reference", params: { contentRefs: { openapi: { kind: "openapi", spec: "no-such-spec" } } } } },
+    });
+    expect(errorMessage(asChangeRequest, 400)).toMatch(/^Invalid body field 'template\.params\.contentRefs\.openapi': no OpenAPI specification/);
+    expect(await mainPages(f.admin, space.id)).toEqual([]);
+  });
+
+  it("without an `openapi` reference, makes the reference page a document with the hint", async () => {
+    const space = await createSpace(f.admin, orgId);
+    await applied(f.admin, space.id, { id: "api-reference" });
+    const reference = (await mainPages(f.admin, space.id)).find((page) => page.slug === "reference")!;
+    expect(reference).toMatchObject({ type: "document" });
+    expect(reference.markdown).toContain("No OpenAPI specification is linked");
   });
 
   it("fills `page` and `file` references with the space's own page and file, linked so that backlinks find them", async () => {

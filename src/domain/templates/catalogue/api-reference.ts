@@ -118,6 +118,7 @@ description: Every endpoint, generated from the OpenAPI specification.
 
 {{ref:openapi}}
 `,
+      computedFrom: "openapi",
     },
   ],
 };

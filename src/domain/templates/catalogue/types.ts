@@ -8,6 +8,11 @@
 export interface TemplatePage {
   markdown: string;
   pages?: TemplatePage[];
+  /**
+   * The name of an `openapi` reference: when the caller fills it, the page is a `builtin:openapi`
+   * computed page of that spec (its markdown is then the stored body, shown with computed=false).
+   */
+  computedFrom?: string;
 }
 
 /** The kinds of content a named reference can be filled with (GitBook's ContentRef kinds). */
