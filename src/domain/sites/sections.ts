@@ -9,17 +9,16 @@ import { pageOfItems } from "../../lib/pagination";
 import type { AddSectionInput, UpdateSectionInput } from "../../schemas/site-structure-inputs";
 import { checkedCondition } from "./conditions";
 import { loadSiteAccess } from "./access";
+import { pathForTitle, uniquePath } from "./placement";
 import { readSiteStructure, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure-tree";
 import {
   ensureDefaultSection,
   invalidPosition,
   liveSpaceOf,
-  pathForTitle,
   positionAmong,
   positionsAfter,
   setDefaultSiteSpace,
   retryingOnPathTaken,
-  uniquePath,
   writeStructure,
   type PlaceBound,
 } from "./structure-writes";

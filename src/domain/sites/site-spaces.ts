@@ -9,14 +9,13 @@ import type { AddSiteSpaceInput, UpdateSiteSpaceInput } from "../../schemas/site
 import { checkedCondition } from "./conditions";
 import { readSiteStructure, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure-tree";
 import { loadSiteAccess } from "./access";
+import { pathForTitle, uniquePath } from "./placement";
 import {
   ensureDefaultSiteSpace,
   invalidPosition,
   liveSpaceOf,
-  pathForTitle,
   positionAmong,
   retryingOnPathTaken,
-  uniquePath,
   writeStructure,
   type PlaceBound,
 } from "./structure-writes";
