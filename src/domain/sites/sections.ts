@@ -10,7 +10,7 @@ import type { AddSectionInput, UpdateSectionInput } from "../../schemas/site-str
 import { checkedCondition } from "./conditions";
 import { loadSiteAccess } from "./access";
 import { pathForTitle, uniquePath } from "./placement";
-import { readSiteStructure, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure-tree";
+import { readSiteStructure, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure";
 import {
   ensureDefaultSection,
   invalidPosition,

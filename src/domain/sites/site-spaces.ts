@@ -7,7 +7,7 @@ import { newId, nowIso } from "../../lib/ids";
 import { pageOfItems, type PageRequest } from "../../lib/pagination";
 import type { AddSiteSpaceInput, UpdateSiteSpaceInput } from "../../schemas/site-structure-inputs";
 import { checkedCondition } from "./conditions";
-import { readSiteStructure, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure-tree";
+import { readSiteStructure, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure";
 import { loadSiteAccess } from "./access";
 import { pathForTitle, uniquePath } from "./placement";
 import {

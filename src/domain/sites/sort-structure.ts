@@ -4,7 +4,7 @@ import type { SortSiteStructureInput, StructurePointer } from "../../schemas/sit
 import { presentGroup } from "./section-groups";
 import { presentSection, sectionOrGroupMove } from "./sections";
 import { presentSiteSpace, siteSpaceMove } from "./site-spaces";
-import { readSiteStructure } from "./structure-tree";
+import { readSiteStructure } from "./structure";
 import { loadSiteAccess } from "./access";
 import { invalidPosition, writeStructure, type PlaceBound } from "./structure-writes";
 

@@ -9,7 +9,7 @@ import { siteSectionGroups, siteSections, siteSpaces, spaces, type SpaceRow } fr
 import { ApiError, badRequest } from "../../lib/errors";
 import { positionBetween } from "../../lib/ordering";
 import { collectionChainColumn, type AncestorRow } from "../content-tree/tree";
-import { structureFrom, structureReads, type SiteStructure } from "./structure-tree";
+import { structureFrom, structureReads, type SiteStructure } from "./structure";
 
 /**
  * What the structure's writes share: every write is one batch (one transaction) that ends with the
