@@ -179,6 +179,22 @@ export async function readSiteStructure(ctx: CallerContext, siteId: string): Pro
   return structureFrom(await ctx.db.batch(structureReads(ctx, siteId)));
 }
 
+/**
+ * Where the structure's parts are published, under the site's base (null while unpublished): the
+ * default section at the base, others under their path; the default site space at its section's
+ * URL (the base at the root), others under their path. Shared by the presenter and the space
+ * read that resolves a share key (share-links.ts).
+ */
+const under = (url: string | null, path: string | null): string | null => (url === null ? null : path === null ? url : publishedUrl(url, `${path}/`));
+
+export const sectionPublishedUrl = (base: string | null, section: SiteSectionRow | undefined): string | null =>
+  section ? under(base, section.isDefault ? null : section.path) : base;
+
+export const siteSpacePublishedUrl = (sectionUrl: string | null, siteSpace: SiteSpaceRow): string | null => under(sectionUrl, siteSpace.isDefault ? null : siteSpace.path);
+
+/** A published URL carrying a share key (as the `share` parameter), when there is one. */
+export const withShareKey = (url: string, shareKey: string | undefined): string => (shareKey ? publishedUrl(url, "", shareKey) : url);
+
 /** Who the structure is presented to: their membership, and the site's published place (a share key carried in its URLs). */
 export interface StructureViewer {
   member: MemberRow;
@@ -206,17 +222,12 @@ export class StructurePresenter {
     this.base = viewer.site.published ? sitePublishedBase(ctx.env, ctx.urls, viewer.organization, viewer.site) : null;
   }
 
-  private under(url: string | null, path: string | null): string | null {
-    return url === null ? null : path === null ? url : publishedUrl(url, `${path}/`);
-  }
-
   private published(url: string | null): { published?: string } {
-    return url === null ? {} : { published: this.viewer.shareKey ? publishedUrl(url, "", this.viewer.shareKey) : url };
+    return url === null ? {} : { published: withShareKey(url, this.viewer.shareKey) };
   }
 
   private sectionUrl(sectionId: string | null): string | null {
-    const section = sectionId === null ? undefined : this.structure.sections.get(sectionId);
-    return section ? this.under(this.base, section.isDefault ? null : section.path) : this.base;
+    return sectionPublishedUrl(this.base, sectionId === null ? undefined : this.structure.sections.get(sectionId));
   }
 
   siteSpace({ siteSpace, space, chain }: SiteSpaceWithSpace): SiteSpaceObject {
@@ -234,7 +245,7 @@ export class StructurePresenter {
       pageId: null,
       draft: false,
       hidden: false,
-      urls: this.published(this.under(this.sectionUrl(siteSpace.sectionId), siteSpace.isDefault ? null : siteSpace.path)),
+      urls: this.published(siteSpacePublishedUrl(this.sectionUrl(siteSpace.sectionId), siteSpace)),
     };
   }
 
