@@ -57,7 +57,7 @@ export const Space = z
     deletedAt: Timestamp.optional(),
     editMode: SpaceEditMode,
     mergeRules: MergeRulesSpace,
-    urls: z.object({ location: AbsoluteUrl, app: AbsoluteUrl, icon: AbsoluteUrl.optional() }),
+    urls: z.object({ location: AbsoluteUrl, app: AbsoluteUrl, published: AbsoluteUrl.optional(), icon: AbsoluteUrl.optional() }),
     organization: z.string(),
     parent: z.string().optional(),
     language: TranslationLanguage.optional(),

@@ -4,7 +4,7 @@ import { notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
 import { assertAdaptiveSchema } from "./adaptive-schema";
 import { templateConditions } from "./conditions";
-import { loadSiteStructureAccess } from "./structure-access";
+import { loadSiteAccess } from "./access";
 import { eq } from "drizzle-orm";
 
 /** A site's adaptive-content schema (seed 4.9, 2.17): the claims visitors bring, which conditions use. */
@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 const noSchema = (siteId: string) => notFound(`Adaptive schema of site '${siteId}'`);
 
 export async function getAdaptiveSchema(ctx: CallerContext, organizationId: string, siteId: string) {
-  await loadSiteStructureAccess(ctx, organizationId, siteId, "viewSites");
+  await loadSiteAccess(ctx, organizationId, siteId, "viewSites");
   const [row] = await ctx.db.select().from(siteAdaptiveSchemas).where(eq(siteAdaptiveSchemas.siteId, siteId)).limit(1);
   if (!row) throw noSchema(siteId);
   return present(row.jsonSchema, row.updatedAt);
@@ -23,7 +23,7 @@ export async function getAdaptiveSchema(ctx: CallerContext, organizationId: stri
  * that names a claim the new schema lacks holds for no visitor (the claim is absent).
  */
 export async function putAdaptiveSchema(ctx: CallerContext, organizationId: string, siteId: string, jsonSchema: Record<string, unknown>) {
-  await loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites");
+  await loadSiteAccess(ctx, organizationId, siteId, "manageSites");
   assertAdaptiveSchema(jsonSchema);
   const updatedAt = nowIso();
   await ctx.db
@@ -35,7 +35,7 @@ export async function putAdaptiveSchema(ctx: CallerContext, organizationId: stri
 
 /** The conditions a writer can use, from the schema's claims; none when the site has no schema. */
 export async function listTemplateConditions(ctx: CallerContext, organizationId: string, siteId: string) {
-  const access = await loadSiteStructureAccess(ctx, organizationId, siteId, "viewSites");
+  const access = await loadSiteAccess(ctx, organizationId, siteId, "viewSites");
   return { items: access.adaptiveSchema ? templateConditions(access.adaptiveSchema) : [] };
 }
 

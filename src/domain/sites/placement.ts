@@ -34,7 +34,7 @@ export async function readScopeState(db: Database, siteId: string, sectionId: st
   };
 }
 
-/** `path`, or `path-2`, `path-3`... whichever the scope does not have; the result is taken. */
+/** `path`, or `path-2`, `path-3`… whichever is not taken; the result is added to `taken`. */
 export function uniquePath(path: string, taken: Set<string>): string {
   let candidate = path;
   for (let suffix = 2; taken.has(candidate); suffix++) candidate = `${path.slice(0, 100 - String(suffix).length - 1)}-${suffix}`;
@@ -42,8 +42,14 @@ export function uniquePath(path: string, taken: Set<string>): string {
   return candidate;
 }
 
-/** The site-space path a space's title gives (1 to 100 characters). */
-export const pathForTitle = (title: string) => slugify(title).slice(0, 100) || "space";
+/**
+ * The path a title gives (a URL segment of 1 to 100 characters); `fallback` when the title has
+ * nothing to make a slug of (slugify's own fallback, "page", is no name for a space or a section).
+ */
+export const pathForTitle = (title: string, fallback: string) => {
+  const slug = slugify(title).slice(0, 100);
+  return slug === "page" && !/page/i.test(title) ? fallback : slug;
+};
 
 /** New site-space rows for `spaces` at the end of the scope; `state` is updated to include them. */
 export function newSiteSpaceRows(
@@ -63,7 +69,7 @@ export function newSiteSpaceRows(
       siteId,
       sectionId,
       spaceId: space.id,
-      path: uniquePath(pathForTitle(space.title), state.takenPaths),
+      path: uniquePath(pathForTitle(space.title, "space"), state.takenPaths),
       title: null,
       condition: null,
       isDefault,

@@ -6,34 +6,30 @@ import { loadSiteAccess } from "./access";
 import { selectSiteCustomization, siteSettings, siteSpaceCustomizationsFrom } from "./customization";
 import type { Settings } from "./customization-settings";
 import { presentSite } from "./present";
-import { hashShareKey, selectActiveShareLink, shareKeyNotFound } from "./share-links";
-import { buildSiteStructure, structurePresenter, structureReads, structureRows } from "./structure";
+import { presentSiteStructure, structureFrom, structureReads, StructurePresenter } from "./structure";
 
 /**
  * The published profile of a site (GitBook's PublishedContentSite): the site, its structure, its
  * customizations (the site's, and each site space's) and its integration scripts (none: no
- * integrations here). One round trip after the access check. With a `shareKey` (an active share
+ * integrations here). One round trip after the access check (which checks the share key too). With a `shareKey` (an active share
  * link of this site; otherwise a 404), every `urls.published` carries the key.
  */
 export async function getPublishedSite(ctx: CallerContext, organizationId: string, siteId: string, shareKey?: string) {
-  const access = await loadSiteAccess(ctx, organizationId, siteId, "viewSites");
-  const reads = [
-    ...structureReads(ctx, organizationId, siteId),
+  const access = await loadSiteAccess(ctx, organizationId, siteId, "viewSites", shareKey);
+  const results = await runBatch(ctx.db, [
     selectSiteCustomization(ctx.db, siteId),
     ctx.db.select().from(siteSpaceCustomizations).where(eq(siteSpaceCustomizations.siteId, siteId)),
-    ...(shareKey === undefined ? [] : [selectActiveShareLink(ctx.db, siteId, await hashShareKey(shareKey))]),
-  ];
-  const results = await runBatch(ctx.db, reads);
-  if (shareKey !== undefined && (results[7] as unknown[]).length === 0) throw shareKeyNotFound();
-  const rows = structureRows(results.slice(0, 5));
-  const site = publicSettings(siteSettings((results[5] as Array<{ settings: Settings; updatedAt: string }>)[0]));
-  const overrides = results[6] as Array<{ siteSpaceId: string; overrides: Settings; updatedAt: string }>;
-  const siteSpaceIds = rows.siteSpaces.map(({ siteSpace }) => siteSpace.id);
+    ...structureReads(ctx, siteId),
+  ]);
+  const structure = structureFrom(results);
+  const site = publicSettings(siteSettings((results[0] as Array<{ settings: Settings; updatedAt: string }>)[0]));
+  const overrides = results[1] as Array<{ siteSpaceId: string; overrides: Settings; updatedAt: string }>;
+  const siteSpaceIds = [...structure.siteSpaces.keys()];
   const siteSpaces = Object.fromEntries(Object.entries(siteSpaceCustomizationsFrom(site, siteSpaceIds, overrides)).map(([id, settings]) => [id, publicSettings(settings)]));
   return {
     object: "published-content-site" as const,
     site: presentSite(ctx, access.site, { ...access, shareKey }),
-    structure: buildSiteStructure(rows, structurePresenter(ctx, access, rows.collections, shareKey)),
+    structure: presentSiteStructure(structure, new StructurePresenter(ctx, structure, { ...access, shareKey })),
     customizations: { site, siteSpaces },
     scripts: [],
   };

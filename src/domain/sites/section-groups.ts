@@ -7,8 +7,8 @@ import { newId, nowIso } from "../../lib/ids";
 import { pageOfItems, type PageRequest } from "../../lib/pagination";
 import type { AddSectionGroupInput, UpdateSectionGroupInput } from "../../schemas/site-structure-inputs";
 import { assertGroupFits, MAX_GROUP_DEPTH, sectionOrGroupMove } from "./sections";
-import { readSiteStructure, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure-tree";
-import { loadSiteStructureAccess } from "./structure-access";
+import { readSiteStructure, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure";
+import { loadSiteAccess } from "./access";
 import { positionAmong, positionsAfter, positionsBetween, writeStructure, type PlaceBound } from "./structure-writes";
 
 /**
@@ -20,7 +20,7 @@ import { positionAmong, positionsAfter, positionsBetween, writeStructure, type P
 export const sectionGroupNotFound = (groupId: string) => notFound(`Site section group '${groupId}'`);
 
 export async function listSectionGroups(ctx: CallerContext, organizationId: string, siteId: string, request: PageRequest) {
-  const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "viewSites"), readSiteStructure(ctx, siteId)]);
+  const [access, structure] = await Promise.all([loadSiteAccess(ctx, organizationId, siteId, "viewSites"), readSiteStructure(ctx, siteId)]);
   const nodes = structure.depthFirst().filter((node) => node.type === "site-section-group");
   const page = pageOfItems(nodes, request, "structure", (node) => structure.keyOf(node));
   const presenter = new StructurePresenter(ctx, structure, access);
@@ -29,7 +29,7 @@ export async function listSectionGroups(ctx: CallerContext, organizationId: stri
 
 /** A new group at the end of its parent (the root by default), holding the sections named, in that order. */
 export async function addSectionGroup(ctx: CallerContext, organizationId: string, siteId: string, input: AddSectionGroupInput) {
-  const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
+  const [access, structure] = await Promise.all([loadSiteAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
   const parent = input.parent ?? null;
   if (parent !== null && !structure.groups.has(parent)) throw badRequest(`Invalid body field 'parent': no section group '${parent}' in this site`);
   if (structure.depthOf(parent) + 1 > MAX_GROUP_DEPTH) throw badRequest(`Invalid body field 'parent': section groups nest at most ${MAX_GROUP_DEPTH} deep`);
@@ -55,7 +55,7 @@ export async function addSectionGroup(ctx: CallerContext, organizationId: string
 }
 
 export async function updateSectionGroup(ctx: CallerContext, organizationId: string, siteId: string, groupId: string, input: UpdateSectionGroupInput) {
-  const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
+  const [access, structure] = await Promise.all([loadSiteAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
   const group = structure.groups.get(groupId);
   if (!group) throw sectionGroupNotFound(groupId);
   const changes: Partial<SiteSectionGroupRow> = {};
@@ -75,7 +75,7 @@ export async function updateSectionGroup(ctx: CallerContext, organizationId: str
 
 /** Deletes a group (204 also when absent): what it held moves to its parent, in its place and order. */
 export async function deleteSectionGroup(ctx: CallerContext, organizationId: string, siteId: string, groupId: string): Promise<void> {
-  const [, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
+  const [, structure] = await Promise.all([loadSiteAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
   const group = structure.groups.get(groupId);
   if (!group) return;
   const parent = group.parentGroupId;
@@ -97,7 +97,7 @@ export async function deleteSectionGroup(ctx: CallerContext, organizationId: str
 
 /** Moves a section of the site to the end of the group (201 with the group). */
 export async function addSectionToGroup(ctx: CallerContext, organizationId: string, siteId: string, groupId: string, sectionId: string) {
-  const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
+  const [access, structure] = await Promise.all([loadSiteAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
   if (!structure.groups.has(groupId)) throw sectionGroupNotFound(groupId);
   if (!structure.sections.has(sectionId)) throw badRequest(`Invalid body field 'sectionId': no section '${sectionId}' in this site`);
   const writes =
@@ -110,7 +110,7 @@ export async function addSectionToGroup(ctx: CallerContext, organizationId: stri
 
 /** Takes a section out of the group, right after the group in its parent; nothing when it was not in the group (204 either way). */
 export async function removeSectionFromGroup(ctx: CallerContext, organizationId: string, siteId: string, groupId: string, sectionId: string): Promise<void> {
-  const [, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
+  const [, structure] = await Promise.all([loadSiteAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
   const group = structure.groups.get(groupId);
   if (!group) throw sectionGroupNotFound(groupId);
   if (structure.sections.get(sectionId)?.groupId !== groupId) return;
@@ -126,7 +126,7 @@ export async function moveSectionGroup(
   groupId: string,
   bound: (PlaceBound & { type: "site-section" | "site-section-group" }) | undefined,
 ) {
-  const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
+  const [access, structure] = await Promise.all([loadSiteAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
   if (!structure.groups.has(groupId)) throw sectionGroupNotFound(groupId);
   const after = await writeStructure(ctx, siteId, [sectionOrGroupMove(ctx, structure, { type: "site-section-group", id: groupId }, bound)]);
   return presentGroup(ctx, after, access, groupId);

@@ -8,18 +8,17 @@ import type { PageRequest } from "../../lib/pagination";
 import { pageOfItems } from "../../lib/pagination";
 import type { AddSectionInput, UpdateSectionInput } from "../../schemas/site-structure-inputs";
 import { checkedCondition } from "./conditions";
-import { loadSiteStructureAccess } from "./structure-access";
-import { readSiteStructure, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure-tree";
+import { loadSiteAccess } from "./access";
+import { pathForTitle, uniquePath } from "./placement";
+import { readSiteStructure, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure";
 import {
   ensureDefaultSection,
   invalidPosition,
   liveSpaceOf,
-  pathForTitle,
   positionAmong,
   positionsAfter,
   setDefaultSiteSpace,
   retryingOnPathTaken,
-  uniquePath,
   writeStructure,
   type PlaceBound,
 } from "./structure-writes";
@@ -29,7 +28,7 @@ import {
 export const sectionNotFound = (sectionId: string) => notFound(`Site section '${sectionId}'`);
 
 export async function listSections(ctx: CallerContext, organizationId: string, siteId: string, request: PageRequest & { shareKey?: string }) {
-  const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "viewSites", request.shareKey), readSiteStructure(ctx, siteId)]);
+  const [access, structure] = await Promise.all([loadSiteAccess(ctx, organizationId, siteId, "viewSites", request.shareKey), readSiteStructure(ctx, siteId)]);
   const nodes = structure.depthFirst().filter((node) => node.type === "site-section");
   const page = pageOfItems(nodes, request, "structure", (node) => structure.keyOf(node));
   const presenter = new StructurePresenter(ctx, structure, { ...access, shareKey: request.shareKey });
@@ -42,7 +41,7 @@ export async function listSections(ctx: CallerContext, organizationId: string, s
  * own (the default, named after the root's default space), so no content is left outside sections.
  */
 export async function addSection(ctx: CallerContext, organizationId: string, siteId: string, input: AddSectionInput) {
-  const access = await loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites");
+  const access = await loadSiteAccess(ctx, organizationId, siteId, "manageSites");
   return retryingOnPathTaken(async () => {
     const [structure, { space }] = await Promise.all([readSiteStructure(ctx, siteId), liveSpaceOf(ctx, organizationId, input.spaceId, "spaceId")]);
     const groupId = input.siteSectionGroupId ?? null;
@@ -99,7 +98,7 @@ function newSectionRow(siteId: string, groupId: string | null, title: string, pa
 }
 
 export async function updateSection(ctx: CallerContext, organizationId: string, siteId: string, sectionId: string, input: UpdateSectionInput) {
-  const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
+  const [access, structure] = await Promise.all([loadSiteAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
   const section = structure.sections.get(sectionId);
   if (!section) throw sectionNotFound(sectionId);
   const changes: Partial<SiteSectionRow> = {};
@@ -131,7 +130,7 @@ export async function updateSection(ctx: CallerContext, organizationId: string, 
 
 /** Deletes a section with its site spaces (204 also when absent); a deleted default passes to the first section left. */
 export async function deleteSection(ctx: CallerContext, organizationId: string, siteId: string, sectionId: string): Promise<void> {
-  await loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites");
+  await loadSiteAccess(ctx, organizationId, siteId, "manageSites");
   await writeStructure(ctx, siteId, [
     ctx.db.delete(siteSections).where(and(eq(siteSections.id, sectionId), eq(siteSections.siteId, siteId))),
     ensureDefaultSection(ctx, siteId),
@@ -140,7 +139,7 @@ export async function deleteSection(ctx: CallerContext, organizationId: string, 
 
 /** The deprecated move: before or after another section (into that section's group); at the end of its parent without a position. */
 export async function moveSection(ctx: CallerContext, organizationId: string, siteId: string, sectionId: string, bound: PlaceBound | undefined) {
-  const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
+  const [access, structure] = await Promise.all([loadSiteAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
   const section = structure.sections.get(sectionId);
   if (!section) throw sectionNotFound(sectionId);
   const after = await writeStructure(ctx, siteId, [sectionOrGroupMove(ctx, structure, { type: "site-section", id: sectionId }, bound)]);

@@ -7,16 +7,15 @@ import { newId, nowIso } from "../../lib/ids";
 import { pageOfItems, type PageRequest } from "../../lib/pagination";
 import type { AddSiteSpaceInput, UpdateSiteSpaceInput } from "../../schemas/site-structure-inputs";
 import { checkedCondition } from "./conditions";
-import { readSiteStructure, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure-tree";
-import { loadSiteStructureAccess } from "./structure-access";
+import { readSiteStructure, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure";
+import { loadSiteAccess } from "./access";
+import { pathForTitle, uniquePath } from "./placement";
 import {
   ensureDefaultSiteSpace,
   invalidPosition,
   liveSpaceOf,
-  pathForTitle,
   positionAmong,
   retryingOnPathTaken,
-  uniquePath,
   writeStructure,
   type PlaceBound,
 } from "./structure-writes";
@@ -29,7 +28,7 @@ import {
 export const siteSpaceNotFound = (siteSpaceId: string) => notFound(`Site space '${siteSpaceId}'`);
 
 export async function listSiteSpaces(ctx: CallerContext, organizationId: string, siteId: string, request: PageRequest & { shareKey?: string; default?: boolean }) {
-  const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "viewSites", request.shareKey), readSiteStructure(ctx, siteId)]);
+  const [access, structure] = await Promise.all([loadSiteAccess(ctx, organizationId, siteId, "viewSites", request.shareKey), readSiteStructure(ctx, siteId)]);
   const items = structure.siteSpacesInOrder().filter((item) => request.default === undefined || item.siteSpace.isDefault === request.default);
   const page = pageOfItems(items, request, "structure", (item) => structure.siteSpaceKeyOf(item));
   const presenter = new StructurePresenter(ctx, structure, { ...access, shareKey: request.shareKey });
@@ -38,7 +37,7 @@ export async function listSiteSpaces(ctx: CallerContext, organizationId: string,
 
 /** Adds a space to a section (by default the site's default section, or the root of a site without sections), at its end. */
 export async function addSiteSpace(ctx: CallerContext, organizationId: string, siteId: string, input: AddSiteSpaceInput) {
-  const access = await loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites");
+  const access = await loadSiteAccess(ctx, organizationId, siteId, "manageSites");
   return retryingOnPathTaken(async () => {
     const [structure, { space }] = await Promise.all([readSiteStructure(ctx, siteId), liveSpaceOf(ctx, organizationId, input.spaceId, "spaceId")]);
     let sectionId: string | null;
@@ -68,7 +67,7 @@ export async function addSiteSpace(ctx: CallerContext, organizationId: string, s
 
 export async function updateSiteSpace(ctx: CallerContext, organizationId: string, siteId: string, siteSpaceId: string, input: UpdateSiteSpaceInput) {
   const [access, structure, newSpace] = await Promise.all([
-    loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites"),
+    loadSiteAccess(ctx, organizationId, siteId, "manageSites"),
     readSiteStructure(ctx, siteId),
     input.spaceId === undefined ? undefined : liveSpaceOf(ctx, organizationId, input.spaceId, "spaceId"),
   ]);
@@ -90,7 +89,7 @@ export async function updateSiteSpace(ctx: CallerContext, organizationId: string
 
 /** Deletes a site space (204 also when absent); when it was its scope's default, the first one left takes over. */
 export async function deleteSiteSpace(ctx: CallerContext, organizationId: string, siteId: string, siteSpaceId: string): Promise<void> {
-  await loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites");
+  await loadSiteAccess(ctx, organizationId, siteId, "manageSites");
   const [row] = await ctx.db
     .select({ sectionId: siteSpaces.sectionId })
     .from(siteSpaces)
@@ -105,7 +104,7 @@ export async function deleteSiteSpace(ctx: CallerContext, organizationId: string
 
 /** The deprecated move (and sortSiteStructure for a site space): within its own section (or the root), one row written. */
 export async function moveSiteSpace(ctx: CallerContext, organizationId: string, siteId: string, siteSpaceId: string, bound: PlaceBound | undefined) {
-  const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
+  const [access, structure] = await Promise.all([loadSiteAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
   const after = await writeStructure(ctx, siteId, [siteSpaceMove(ctx, structure, siteSpaceId, bound)]);
   return presentSiteSpace(ctx, after, access, siteSpaceId);
 }

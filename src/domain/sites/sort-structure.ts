@@ -4,8 +4,8 @@ import type { SortSiteStructureInput, StructurePointer } from "../../schemas/sit
 import { presentGroup } from "./section-groups";
 import { presentSection, sectionOrGroupMove } from "./sections";
 import { presentSiteSpace, siteSpaceMove } from "./site-spaces";
-import { readSiteStructure } from "./structure-tree";
-import { loadSiteStructureAccess } from "./structure-access";
+import { readSiteStructure } from "./structure";
+import { loadSiteAccess } from "./access";
 import { invalidPosition, writeStructure, type PlaceBound } from "./structure-writes";
 
 /**
@@ -15,7 +15,7 @@ import { invalidPosition, writeStructure, type PlaceBound } from "./structure-wr
  * One row is written; the answer is the item moved.
  */
 export async function sortSiteStructure(ctx: CallerContext, organizationId: string, siteId: string, input: SortSiteStructureInput) {
-  const [access, structure] = await Promise.all([loadSiteStructureAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
+  const [access, structure] = await Promise.all([loadSiteAccess(ctx, organizationId, siteId, "manageSites"), readSiteStructure(ctx, siteId)]);
   const { item, position } = input;
   const pointer = position.before ?? position.after;
   if (position.before && position.after) throw invalidPosition("give either 'before' or 'after', not both");

@@ -9,8 +9,7 @@ import { siteSectionGroups, siteSections, siteSpaces, spaces, type SpaceRow } fr
 import { ApiError, badRequest } from "../../lib/errors";
 import { positionBetween } from "../../lib/ordering";
 import { collectionChainColumn, type AncestorRow } from "../content-tree/tree";
-import { slugify } from "../revisions/page-tree";
-import { structureFrom, structureReads, type SiteStructure } from "./structure-tree";
+import { structureFrom, structureReads, type SiteStructure } from "./structure";
 
 /**
  * What the structure's writes share: every write is one batch (one transaction) that ends with the
@@ -94,20 +93,6 @@ export function setDefaultSiteSpace(ctx: CallerContext, siteId: string, sectionI
     ctx.db.update(siteSpaces).set({ isDefault: true }).where(and(eq(siteSpaces.id, siteSpaceId), eq(siteSpaces.siteId, siteId))),
   ];
 }
-
-/** `path`, or `path-2`, `path-3`… whichever is not taken; the result is added to `taken`. */
-export function uniquePath(path: string, taken: Set<string>): string {
-  let candidate = path;
-  for (let suffix = 2; taken.has(candidate); suffix++) candidate = `${path.slice(0, 100 - String(suffix).length - 1)}-${suffix}`;
-  taken.add(candidate);
-  return candidate;
-}
-
-/** The path a title gives (a URL segment of 1 to 100 characters). */
-export const pathForTitle = (title: string, fallback: string) => {
-  const slug = slugify(title).slice(0, 100);
-  return slug === "page" && !/page/i.test(title) ? fallback : slug;
-};
 
 export type PlaceBound = { side: "before" | "after"; id: string };
 

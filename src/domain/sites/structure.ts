@@ -1,101 +1,256 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext } from "../../context";
-import { siteSectionGroups, siteSections, siteSpaces, spaces, type SiteSectionGroupRow, type SiteSectionRow, type SiteSpaceRow, type SpaceRow } from "../../db/schema";
-import type { SiteSectionGroupShape, SiteSectionShape, SiteSpaceShape, SiteStructureShape } from "../../schemas/site-structure";
-import type { SpaceObject } from "../../schemas/space";
-import { levelOn } from "../content-tree/access";
-import { byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content-tree/tree";
+import { siteSectionGroups, siteSections, siteSpaces, spaces, type MemberRow, type OrganizationRow, type SiteRow, type SiteSectionGroupRow, type SiteSectionRow, type SiteSpaceRow, type SpaceRow } from "../../db/schema";
+import type { SiteStructureShape } from "../../schemas/site-structure";
+import type { SiteSectionGroupObjectShape as SiteSectionGroupObject, SiteSectionObjectShape as SiteSectionObject, SiteSpaceObjectShape as SiteSpaceObject } from "../../schemas/site-structure-inputs";
+import { collectionChainColumn, type AncestorRow } from "../content-tree/tree";
+import { levelOn, levelsOf } from "../content-tree/access";
 import { presentSpace } from "../spaces/present";
-import type { SiteAccess } from "./access";
 import { publishedUrl, sitePublishedBase } from "./urls";
 
 /**
- * A site's whole structure as its objects: read in one round trip (its sections, groups and site
- * spaces with their spaces, and the organization's collections for the caller's level on each
- * space), and put together in memory. Its cost is the size of the site's structure.
+ * A site's whole structure, read in one round trip (three indexed range reads of the site's rows):
+ * its section groups, sections and site spaces with the spaces they publish. Presenting a section
+ * group needs its whole subtree, a section its site spaces, and an order across groups needs every
+ * group above: a site's structure is small (tens of items), so it is read whole rather than in
+ * pieces, and the lists page through it by a keyset of their place in the structure.
  */
 
-export interface SiteStructureRows {
-  sections: SiteSectionRow[];
-  groups: SiteSectionGroupRow[];
-  siteSpaces: Array<{ siteSpace: SiteSpaceRow; space: SpaceRow }>;
-  collections: AncestorRow[];
+export interface SiteSpaceWithSpace {
+  siteSpace: SiteSpaceRow;
+  space: SpaceRow;
+  chain: AncestorRow[];
+}
+
+export type StructureNode = { type: "site-section"; row: SiteSectionRow } | { type: "site-section-group"; row: SiteSectionGroupRow };
+
+export class SiteStructure {
+  readonly groups: Map<string, SiteSectionGroupRow>;
+  readonly sections: Map<string, SiteSectionRow>;
+  readonly siteSpaces: Map<string, SiteSpaceWithSpace>;
+  /** Site spaces per scope (section id, or "" for the root), in order. */
+  private readonly byScope = new Map<string, SiteSpaceWithSpace[]>();
+  /** Sections and groups per parent (group id, or "" for the root), in their shared order. */
+  private readonly byParent = new Map<string, StructureNode[]>();
+
+  constructor(groups: SiteSectionGroupRow[], sections: SiteSectionRow[], siteSpaceRows: SiteSpaceWithSpace[]) {
+    this.groups = new Map(groups.map((row) => [row.id, row]));
+    this.sections = new Map(sections.map((row) => [row.id, row]));
+    this.siteSpaces = new Map(siteSpaceRows.map((row) => [row.siteSpace.id, row]));
+    for (const row of siteSpaceRows) push(this.byScope, row.siteSpace.sectionId ?? "", row);
+    const nodes: StructureNode[] = [
+      ...groups.map((row) => ({ type: "site-section-group" as const, row })),
+      ...sections.map((row) => ({ type: "site-section" as const, row })),
+    ];
+    nodes.sort((a, b) => compareKeys(a.row.position, a.row.id, b.row.position, b.row.id));
+    for (const node of nodes) push(this.byParent, parentOf(node) ?? "", node);
+  }
+
+  /** The sections and groups directly under a group (null: the root), in order. */
+  childrenOf(groupId: string | null): StructureNode[] {
+    return this.byParent.get(groupId ?? "") ?? [];
+  }
+
+  /** The site spaces of a section (null: the root), in order. */
+  siteSpacesIn(sectionId: string | null): SiteSpaceWithSpace[] {
+    return this.byScope.get(sectionId ?? "") ?? [];
+  }
+
+  /** Every section and group, depth first from the root (a group before what it holds). */
+  depthFirst(): StructureNode[] {
+    const out: StructureNode[] = [];
+    const seen = new Set<string>();
+    const walk = (groupId: string | null) => {
+      for (const node of this.childrenOf(groupId)) {
+        if (seen.has(node.row.id)) continue;
+        seen.add(node.row.id);
+        out.push(node);
+        if (node.type === "site-section-group") walk(node.row.id);
+      }
+    };
+    walk(null);
+    return out;
+  }
+
+  /** Sections in structure order (root first, depth first through groups). */
+  sectionsInOrder(): SiteSectionRow[] {
+    return this.depthFirst().flatMap((node) => (node.type === "site-section" ? [node.row] : []));
+  }
+
+  /** Site spaces in structure order: by section in structure order (or the root's), then by position. */
+  siteSpacesInOrder(): SiteSpaceWithSpace[] {
+    if (this.sections.size === 0) return this.siteSpacesIn(null);
+    return [...this.sectionsInOrder().flatMap((section) => this.siteSpacesIn(section.id)), ...this.siteSpacesIn(null)];
+  }
+
+  /**
+   * A node's place in the structure as one string: the "position id" of every group above it and
+   * its own, joined by U+0001 (below every character of a position or an id), so that comparing
+   * two keys is comparing places depth first. Lists page by it.
+   */
+  keyOf(node: StructureNode): string {
+    const own = `${node.row.position} ${node.row.id}`;
+    const parent = parentOf(node);
+    return parent === null ? own : `${this.groupKey(parent, 0)}\u0001${own}`;
+  }
+
+  private groupKey(groupId: string, depth: number): string {
+    const group = this.groups.get(groupId);
+    if (!group) return "";
+    const own = `${group.position} ${group.id}`;
+    if (group.parentGroupId === null || depth > this.groups.size) return own;
+    return `${this.groupKey(group.parentGroupId, depth + 1)}\u0001${own}`;
+  }
+
+  /** A site space's place: its section's, then its own position and id. */
+  siteSpaceKeyOf({ siteSpace }: SiteSpaceWithSpace): string {
+    const own = `${siteSpace.position} ${siteSpace.id}`;
+    const section = siteSpace.sectionId === null ? undefined : this.sections.get(siteSpace.sectionId);
+    return section ? `${this.keyOf({ type: "site-section", row: section })}\u0001${own}` : own;
+  }
+
+  /** Whether `groupId` is `ancestorId` or inside it (following parents from `groupId` up). */
+  isWithin(groupId: string | null, ancestorId: string): boolean {
+    for (let id = groupId, steps = 0; id !== null && steps <= this.groups.size; steps++) {
+      if (id === ancestorId) return true;
+      id = this.groups.get(id)?.parentGroupId ?? null;
+    }
+    return false;
+  }
+
+  /** How deep a group is (1 at the root), and how tall the subtree under it is (1: no groups inside). */
+  depthOf(groupId: string | null): number {
+    let depth = 0;
+    for (let id = groupId; id !== null && depth <= this.groups.size; depth++) id = this.groups.get(id)?.parentGroupId ?? null;
+    return depth;
+  }
+
+  heightOf(groupId: string): number {
+    const below = this.childrenOf(groupId).filter((node) => node.type === "site-section-group");
+    return 1 + Math.max(0, ...below.map((node) => this.heightOf(node.row.id)));
+  }
+}
+
+const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
+export const parentOf = (node: StructureNode): string | null => (node.type === "site-section" ? node.row.groupId : node.row.parentGroupId);
+
+/** Position order with the id as tie-breaker: the one order of siblings (SQLite BINARY = code units). */
+export function compareKeys(positionA: string, idA: string, positionB: string, idB: string): number {
+  if (positionA !== positionB) return positionA < positionB ? -1 : 1;
+  return idA < idB ? -1 : idA > idB ? 1 : 0;
 }
 
 /**
- * The reads of everything the structure of a site shows, in display order, to send in one batch
- * (with whatever else the caller reads); `structureRows` takes their five results, in order.
+ * The site-space columns under names of their own: D1 returns batched rows keyed by column name,
+ * and the joined space's `id`, `title`, `created_at` would otherwise take their place.
  */
-export function structureReads(ctx: CallerContext, organizationId: string, siteId: string) {
+const siteSpaceColumns = Object.fromEntries(
+  Object.entries(getTableColumns(siteSpaces)).map(([key, column]) => [key, sql`${column}`.mapWith(column).as(`site_space_${column.name}`)]),
+) as { [K in keyof SiteSpaceRow]: SQL.Aliased<SiteSpaceRow[K]> };
+
+/** The three reads of a site's structure, to run alone or at the end of a batch of writes. */
+export function structureReads(ctx: CallerContext, siteId: string): [BatchItem<"sqlite">, BatchItem<"sqlite">, BatchItem<"sqlite">] {
   return [
-    ctx.db.select().from(siteSections).where(eq(siteSections.siteId, siteId)).orderBy(asc(siteSections.position), asc(siteSections.id)),
-    ctx.db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteId)).orderBy(asc(siteSectionGroups.position), asc(siteSectionGroups.id)),
-    // Two reads, not a join: D1 keys batched rows by column name, and both tables have `id`, `title`…
-    ctx.db.select().from(siteSpaces).where(eq(siteSpaces.siteId, siteId)).orderBy(asc(siteSpaces.position), asc(siteSpaces.id)),
+    ctx.db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteId)),
+    ctx.db.select().from(siteSections).where(eq(siteSections.siteId, siteId)),
     ctx.db
-      .select()
-      .from(spaces)
-      .where(and(eq(spaces.organizationId, organizationId), sql`${spaces.id} IN (SELECT space_id FROM ${siteSpaces} WHERE site_id = ${siteId})`)),
-    selectOrganizationCollections(ctx.db, organizationId),
-  ] as const;
+      .select({ siteSpace: siteSpaceColumns, space: spaces, chain: collectionChainColumn(spaces.parentId) })
+      .from(siteSpaces)
+      .innerJoin(spaces, eq(spaces.id, siteSpaces.spaceId))
+      .where(eq(siteSpaces.siteId, siteId))
+      .orderBy(asc(siteSpaces.position), asc(siteSpaces.id)),
+  ];
 }
 
-export function structureRows([sections, groups, siteSpaceRows, spaceRows, collections]: readonly unknown[]): SiteStructureRows {
-  const spacesById = new Map((spaceRows as SpaceRow[]).map((space) => [space.id, space]));
-  return {
-    sections: sections as SiteSectionRow[],
-    groups: groups as SiteSectionGroupRow[],
-    // A site space whose space is not (any more) of the organization is not shown.
-    siteSpaces: (siteSpaceRows as SiteSpaceRow[]).flatMap((siteSpace) => {
-      const space = spacesById.get(siteSpace.spaceId);
-      return space ? [{ siteSpace, space }] : [];
-    }),
-    collections: collections as AncestorRow[],
-  };
+/** The structure from the results of `structureReads` (the last three results of a batch). */
+export function structureFrom(results: unknown[]): SiteStructure {
+  const [groups, sections, siteSpaceRows] = results.slice(-3) as [SiteSectionGroupRow[], SiteSectionRow[], SiteSpaceWithSpace[]];
+  return new SiteStructure(groups, sections, siteSpaceRows);
 }
 
-/** Everything the structure of a site shows: one round trip. */
-export async function readSiteStructure(ctx: CallerContext, organizationId: string, siteId: string): Promise<SiteStructureRows> {
-  return structureRows(await ctx.db.batch(structureReads(ctx, organizationId, siteId)));
+/** The structure of one site: one round trip. */
+export async function readSiteStructure(ctx: CallerContext, siteId: string): Promise<SiteStructure> {
+  return structureFrom(await ctx.db.batch(structureReads(ctx, siteId)));
 }
 
-/** How the structure's objects are presented: where the site is published, and the share key. */
-export interface StructurePresenter {
-  siteSpace(row: SiteSpaceRow, space: SpaceRow, sectionUrl: string | null): SiteSpaceShape;
-  section(row: SiteSectionRow, siteSpaces: SiteSpaceShape[]): SiteSectionShape;
-  /** The published URL of a section (null while the site is unpublished). */
-  sectionUrl(row: SiteSectionRow): string | null;
-  /** The published URL of the site root (null while unpublished). */
-  rootUrl: string | null;
+/**
+ * Where the structure's parts are published, under the site's base (null while unpublished): the
+ * default section at the base, others under their path; the default site space at its section's
+ * URL (the base at the root), others under their path. Shared by the presenter and the space
+ * read that resolves a share key (share-links.ts).
+ */
+const under = (url: string | null, path: string | null): string | null => (url === null ? null : path === null ? url : publishedUrl(url, `${path}/`));
+
+export const sectionPublishedUrl = (base: string | null, section: SiteSectionRow | undefined): string | null =>
+  section ? under(base, section.isDefault ? null : section.path) : base;
+
+export const siteSpacePublishedUrl = (sectionUrl: string | null, siteSpace: SiteSpaceRow): string | null => under(sectionUrl, siteSpace.isDefault ? null : siteSpace.path);
+
+/** A published URL carrying a share key (as the `share` parameter), when there is one. */
+export const withShareKey = (url: string, shareKey: string | undefined): string => (shareKey ? publishedUrl(url, "", shareKey) : url);
+
+/** Who the structure is presented to: their membership, and the site's published place (a share key carried in its URLs). */
+export interface StructureViewer {
+  member: MemberRow;
+  organization: OrganizationRow;
+  site: SiteRow;
+  shareKey?: string;
 }
 
-export function structurePresenter(ctx: CallerContext, access: SiteAccess, collections: AncestorRow[], shareKey?: string): StructurePresenter {
-  const { site, organization, member } = access;
-  const base = site.published ? sitePublishedBase(ctx.env, ctx.urls, organization, site) : null;
-  const collectionsById = byId(collections);
-  const spaceObject = (space: SpaceRow): SpaceObject => {
-    // Whoever sees a site sees its spaces' settings: a member's level is never null (read and up).
-    const level = levelOn(member, [space.defaultLevel, ...chainLevels(collectionsById, space.parentId)], space.createdBy) ?? "read";
-    return presentSpace(space, level, ctx.urls);
-  };
-  const under = (url: string | null, path: string | null) => (url === null ? null : path === null ? url : publishedUrl(url, `${path}/`));
-  const withKey = (url: string | null) => (url === null ? {} : { published: shareKey ? publishedUrl(url, "", shareKey) : url });
-  return {
-    rootUrl: base,
-    sectionUrl: (row) => under(base, row.isDefault ? null : row.path),
-    siteSpace: (row, space, sectionUrl) => ({
+/**
+ * Presents the parts of a structure for one caller (the Space objects carry the caller's level).
+ * `urls.published`, while the site is published, is where GitBook puts them: the
+ * default section at the site's base, others under their path; the default site space at its
+ * section's URL, others under their path; a share key as the `share` parameter.
+ */
+export class StructurePresenter {
+  private readonly member: MemberRow;
+  private readonly base: string | null;
+
+  constructor(
+    private readonly ctx: CallerContext,
+    private readonly structure: SiteStructure,
+    private readonly viewer: StructureViewer,
+  ) {
+    this.member = viewer.member;
+    this.base = viewer.site.published ? sitePublishedBase(ctx.env, ctx.urls, viewer.organization, viewer.site) : null;
+  }
+
+  private published(url: string | null): { published?: string } {
+    return url === null ? {} : { published: withShareKey(url, this.viewer.shareKey) };
+  }
+
+  private sectionUrl(sectionId: string | null): string | null {
+    return sectionPublishedUrl(this.base, sectionId === null ? undefined : this.structure.sections.get(sectionId));
+  }
+
+  siteSpace({ siteSpace, space, chain }: SiteSpaceWithSpace): SiteSpaceObject {
+    // A site's viewer sees what it publishes: at least `read` on the space, whatever its own level.
+    const level = levelOn(this.member, [space.defaultLevel, ...levelsOf(chain)], space.createdBy) ?? "read";
+    return {
       object: "site-space",
-      id: row.id,
-      path: row.path,
-      ...(row.sectionId ? { section: row.sectionId } : {}),
-      space: spaceObject(space),
-      title: row.title ?? space.title,
-      default: row.isDefault,
-      ...(row.condition !== null ? { condition: row.condition } : {}),
+      id: siteSpace.id,
+      path: siteSpace.path,
+      ...(siteSpace.sectionId ? { section: siteSpace.sectionId } : {}),
+      space: presentSpace(space, level, this.ctx.urls),
+      title: siteSpace.title ?? space.title,
+      default: siteSpace.isDefault,
+      ...(siteSpace.condition !== null ? { condition: siteSpace.condition } : {}),
+      pageId: null,
       draft: false,
-      urls: withKey(under(sectionUrl, row.isDefault ? null : row.path)),
-    }),
-    section: (row, siteSpacesOfSection) => ({
+      hidden: false,
+      urls: this.published(siteSpacePublishedUrl(this.sectionUrl(siteSpace.sectionId), siteSpace)),
+    };
+  }
+
+  section(row: SiteSectionRow): SiteSectionObject {
+    return {
       object: "site-section",
       id: row.id,
       title: row.title,
@@ -105,54 +260,37 @@ export function structurePresenter(ctx: CallerContext, access: SiteAccess, colle
       path: row.path,
       ...(row.condition !== null ? { condition: row.condition } : {}),
       ...(row.groupId ? { sectionGroup: row.groupId } : {}),
-      siteSpaces: siteSpacesOfSection,
-      urls: withKey(under(base, row.isDefault ? null : row.path)),
+      siteSpaces: this.structure.siteSpacesIn(row.id).map((item) => this.siteSpace(item)),
+      urls: this.published(this.sectionUrl(row.id)),
       ...(row.icon !== null ? { icon: row.icon } : {}),
-    }),
-  };
+    };
+  }
+
+  group(row: SiteSectionGroupRow): SiteSectionGroupObject {
+    const children = this.structure.childrenOf(row.id).map((node) => (node.type === "site-section" ? this.section(node.row) : this.group(node.row)));
+    return {
+      object: "site-section-group",
+      id: row.id,
+      title: row.title,
+      sections: children.filter((child): child is SiteSectionObject => child.object === "site-section"),
+      ...(row.parentGroupId ? { sectionGroup: row.parentGroupId } : {}),
+      draft: false,
+      children,
+      ...(row.icon !== null ? { icon: row.icon } : {}),
+    };
+  }
+
+  node(node: StructureNode): SiteSectionObject | SiteSectionGroupObject {
+    return node.type === "site-section" ? this.section(node.row) : this.group(node.row);
+  }
 }
 
 /**
  * The structure GitBook's `SiteStructure` describes: `sections` (sections and groups at the root,
- * groups nesting theirs, in their shared order) when the site has sections, else `siteSpaces`.
+ * groups nesting theirs, in their shared order) when the site has sections, else the root's
+ * `siteSpaces`.
  */
-export function buildSiteStructure(rows: SiteStructureRows, present: StructurePresenter): SiteStructureShape {
-  if (rows.sections.length === 0) {
-    const root = rows.siteSpaces.filter(({ siteSpace }) => siteSpace.sectionId === null);
-    return { type: "siteSpaces", structure: root.map(({ siteSpace, space }) => present.siteSpace(siteSpace, space, present.rootUrl)) };
-  }
-  const sectionObjects = new Map<string, SiteSectionShape>();
-  for (const section of rows.sections) {
-    const url = present.sectionUrl(section);
-    const variants = rows.siteSpaces.filter(({ siteSpace }) => siteSpace.sectionId === section.id).map(({ siteSpace, space }) => present.siteSpace(siteSpace, space, url));
-    sectionObjects.set(section.id, present.section(section, variants));
-  }
-  type Item = { position: string; id: string; object: SiteSectionShape | SiteSectionGroupShape };
-  const knownGroups = new Set(rows.groups.map((group) => group.id));
-  const childrenOf = (parentId: string | null, seen: Set<string>): Array<SiteSectionShape | SiteSectionGroupShape> => {
-    const items: Item[] = [
-      ...rows.sections
-        .filter((section) => (section.groupId !== null && knownGroups.has(section.groupId) ? section.groupId : null) === parentId)
-        .map((section) => ({ position: section.position, id: section.id, object: sectionObjects.get(section.id)! })),
-      ...rows.groups
-        .filter((group) => (group.parentGroupId !== null && knownGroups.has(group.parentGroupId) ? group.parentGroupId : null) === parentId && !seen.has(group.id))
-        .map((group) => ({ position: group.position, id: group.id, object: presentGroup(group, new Set([...seen, group.id])) })),
-    ];
-    items.sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    return items.map((item) => item.object);
-  };
-  const presentGroup = (group: SiteSectionGroupRow, seen: Set<string>): SiteSectionGroupShape => {
-    const children = childrenOf(group.id, seen);
-    return {
-      object: "site-section-group",
-      id: group.id,
-      title: group.title,
-      sections: children.filter((child): child is SiteSectionShape => child.object === "site-section"),
-      ...(group.parentGroupId ? { sectionGroup: group.parentGroupId } : {}),
-      draft: false,
-      children,
-      ...(group.icon !== null ? { icon: group.icon } : {}),
-    };
-  };
-  return { type: "sections", structure: childrenOf(null, new Set()) };
+export function presentSiteStructure(structure: SiteStructure, present: StructurePresenter): SiteStructureShape {
+  if (structure.sections.size === 0) return { type: "siteSpaces", structure: structure.siteSpacesIn(null).map((item) => present.siteSpace(item)) };
+  return { type: "sections", structure: structure.childrenOf(null).map((node) => present.node(node)) };
 }

@@ -1,3 +1,4 @@
+import { spacePublishedUrlWithShareKey } from "../sites/space-share-url";
 import { and, eq, isNull } from "drizzle-orm";
 import type { CallerContext, RequesterContext } from "../../context";
 import { listPage, sortedBy } from "../../db/keyset";
@@ -47,10 +48,17 @@ export async function listSpacesInCollection(ctx: CallerContext, collectionId: s
   });
 }
 
-/** One round trip, authentication included when the request came with a token only. */
-export async function getSpace(ctx: RequesterContext, spaceId: string) {
+/**
+ * One round trip, authentication included when the request came with a token only. A `shareKey`
+ * (a share link of one of the organization's sites) costs one more, after the access check: it
+ * resolves `urls.published` in that site, carrying the key (an unknown or revoked key is a 404).
+ */
+export async function getSpace(ctx: RequesterContext, spaceId: string, shareKey?: string) {
   const access = await loadSpaceAccess(ctx, spaceId);
-  return presentSpace(access.row, access.level, ctx.urls);
+  const space = presentSpace(access.row, access.level, ctx.urls);
+  if (shareKey === undefined) return space;
+  const published = await spacePublishedUrlWithShareKey(ctx, access.row, shareKey);
+  return published === undefined ? space : { ...space, urls: { ...space.urls, published } };
 }
 
 /** A new space, at the end of its parent (or of the top level), with an initial empty revision. */

@@ -47,12 +47,12 @@ export const spaceRoutes = createRouter()
       operationId: "getSpaceById",
       permission: { content: "view", on: "space" },
       authenticatesInItsRead: true,
-      summary: "Get a space (a deleted one too, with its deletedAt)",
+      summary: "Get a space (a deleted one too, with its deletedAt); with a shareKey, its published URL in that share link's site",
       tags,
       request: { params: SpaceParams, query: GetSpaceQuery },
       responses: { 200: jsonResponse(Space, "The space"), ...errorResponses(400, 404) },
     }),
-    async (c) => c.json(await getSpace(requesterOf(c), c.req.valid("param").spaceId), 200),
+    async (c) => c.json(await getSpace(requesterOf(c), c.req.valid("param").spaceId, c.req.valid("query").shareKey), 200),
   )
   .openapi(
     userRoute({
