@@ -1,9 +1,22 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { RequestContext } from "../../context";
+import type { RequestContext, RequesterContext } from "../../context";
 import { organizations, siteSections, siteShareLinks, siteSpaces, sites, type OrganizationRow, type SiteRow, type SiteSectionRow, type SiteSpaceRow, type SpaceRow } from "../../db/schema";
+import { loadSpaceAccess } from "../content-tree/access";
+import { presentSpace } from "../spaces/present";
 import { hashShareKey, shareKeyNotFound } from "./share-links";
 import { sectionPublishedUrl, siteSpacePublishedUrl, withShareKey } from "./structure";
 import { sitePublishedBase } from "./urls";
+
+/**
+ * `GET /v1/spaces/{spaceId}?shareKey=`: the space as `getSpace` reads it, plus its published URL
+ * in the share link's site. The key costs one more round trip, after the access check.
+ */
+export async function getSpaceThroughShareKey(ctx: RequesterContext, spaceId: string, shareKey: string) {
+  const access = await loadSpaceAccess(ctx, spaceId);
+  const space = presentSpace(access.row, access.level, ctx.urls);
+  const published = await spacePublishedUrlWithShareKey(ctx, access.row, shareKey);
+  return published === undefined ? space : { ...space, urls: { ...space.urls, published } };
+}
 
 /**
  * `GET /v1/spaces/{spaceId}?shareKey=`: the space's `urls.published` in the site the share key

@@ -1,4 +1,3 @@
-import { spacePublishedUrlWithShareKey } from "../sites/space-share-url";
 import { and, eq, isNull } from "drizzle-orm";
 import type { CallerContext, RequesterContext } from "../../context";
 import { listPage, sortedBy } from "../../db/keyset";
@@ -49,16 +48,12 @@ export async function listSpacesInCollection(ctx: CallerContext, collectionId: s
 }
 
 /**
- * One round trip, authentication included when the request came with a token only. A `shareKey`
- * (a share link of one of the organization's sites) costs one more, after the access check: it
- * resolves `urls.published` in that site, carrying the key (an unknown or revoked key is a 404).
+ * One round trip, authentication included when the request came with a token only. With a
+ * `shareKey`, the route asks sites/space-share-url.ts instead (sites depend on spaces, not back).
  */
-export async function getSpace(ctx: RequesterContext, spaceId: string, shareKey?: string) {
+export async function getSpace(ctx: RequesterContext, spaceId: string) {
   const access = await loadSpaceAccess(ctx, spaceId);
-  const space = presentSpace(access.row, access.level, ctx.urls);
-  if (shareKey === undefined) return space;
-  const published = await spacePublishedUrlWithShareKey(ctx, access.row, shareKey);
-  return published === undefined ? space : { ...space, urls: { ...space.urls, published } };
+  return presentSpace(access.row, access.level, ctx.urls);
 }
 
 /** A new space, at the end of its parent (or of the top level), with an initial empty revision. */

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { deleteSpace, duplicateSpace, moveSpace, restoreSpace, transferSpace } from "../../domain/spaces/lifecycle";
 import { createSpace, getSpace, listSpacesInOrganization, updateSpace } from "../../domain/spaces/spaces";
+import { getSpaceThroughShareKey } from "../../domain/sites/space-share-url";
 import { MoveContentBody, TransferContentBody } from "../../schemas/content";
 import { listOf, listQuery } from "../../schemas/list";
 import { CreateSpaceBody, GetSpaceQuery, Space, UpdateSpaceBody } from "../../schemas/space";
@@ -52,7 +53,12 @@ export const spaceRoutes = createRouter()
       request: { params: SpaceParams, query: GetSpaceQuery },
       responses: { 200: jsonResponse(Space, "The space"), ...errorResponses(400, 404) },
     }),
-    async (c) => c.json(await getSpace(requesterOf(c), c.req.valid("param").spaceId, c.req.valid("query").shareKey), 200),
+    async (c) => {
+      const { spaceId } = c.req.valid("param");
+      const { shareKey } = c.req.valid("query");
+      const space = shareKey === undefined ? await getSpace(requesterOf(c), spaceId) : await getSpaceThroughShareKey(requesterOf(c), spaceId, shareKey);
+      return c.json(space, 200);
+    },
   )
   .openapi(
     userRoute({
