@@ -6,8 +6,8 @@ import { newId, nowIso } from "../lib/ids";
 import type { Job } from "../lib/jobs";
 import { log } from "../lib/log";
 import { recordMemberActivity } from "./member-activity";
-import { renderQueuedPdfs } from "./pdf-render";
-import { processOpenAPISpecMessages } from "./openapi-specs";
+import { runPdfJob } from "../domain/pdf/exports";
+import { processQueuedSpec } from "./openapi-specs";
 
 export const JOBS_QUEUE = "docs-cms-jobs";
 export const DEAD_LETTER_QUEUE = "docs-cms-jobs-dead";
@@ -19,8 +19,9 @@ export async function consumeQueue(batch: MessageBatch<unknown>, env: Bindings):
 }
 
 /**
- * Runs a batch grouped by job kind. A kind whose handler throws has its messages retried (up to
- * max_retries, then dead-lettered); the other kinds' messages are acknowledged.
+ * Runs a batch grouped by job kind. Batched kinds run their messages as one unit: if the handler
+ * throws, they are all retried (up to max_retries, then dead-lettered). Kinds whose messages are
+ * units of work of their own (a PDF, a spec's fetch) settle each message alone (`settleEach`).
  */
 async function runJobs(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
   const db = createDatabase(env.DB);
@@ -30,28 +31,48 @@ async function runJobs(batch: MessageBatch<unknown>, env: Bindings): Promise<voi
     byKind.set(kind, [...(byKind.get(kind) ?? []), message]);
   }
   for (const [kind, messages] of byKind) {
-    try {
-      if (kind === "member.seen") {
-        await recordMemberActivity(db, messages.map((message) => message.body as Extract<Job, { kind: "member.seen" }>));
-      } else if (kind === "pdf.render") {
-        // Acknowledges or retries each message itself (a PDF is a unit of work of its own).
-        await renderQueuedPdfs(db, env.BLOBS, messages);
-        continue;
-      } else if (kind === "openapi.process") {
-        // Each spec is fetched and judged on its own: its messages are acknowledged or retried one by one.
-        await processOpenAPISpecMessages(db, env, messages as Message<Extract<Job, { kind: "openapi.process" }>>[]);
-        continue;
-      } else {
-        // A message no handler understands can never succeed: dead-letter it at once.
-        log("warn", "unknown job kind", { queue: batch.queue, kind });
-        for (const message of messages) message.retry({ delaySeconds: 0 });
-        continue;
+    if (kind === "pdf.render") {
+      // One after the other: a PDF's rendering takes the isolate's memory and CPU.
+      await settleEach(kind, messages as Message<JobOf<"pdf.render">>[], 1, (job) => runPdfJob(db, env.BLOBS, job.spec));
+    } else if (kind === "openapi.process") {
+      // A few at a time: each may wait on a slow URL.
+      await settleEach(kind, messages as Message<JobOf<"openapi.process">>[], 4, (job) => processQueuedSpec(db, env, job));
+    } else if (kind === "member.seen") {
+      try {
+        await recordMemberActivity(db, messages.map((message) => message.body as JobOf<"member.seen">));
+        for (const message of messages) message.ack();
+      } catch (error) {
+        log("error", "job failed", { kind, count: messages.length, error: String(error) });
+        for (const message of messages) message.retry();
       }
-      for (const message of messages) message.ack();
-    } catch (error) {
-      log("error", "job failed", { kind, count: messages.length, error: String(error) });
-      for (const message of messages) message.retry();
+    } else {
+      // A message no handler understands can never succeed: dead-letter it at once.
+      log("warn", "unknown job kind", { queue: batch.queue, kind });
+      for (const message of messages) message.retry({ delaySeconds: 0 });
     }
+  }
+}
+
+type JobOf<K extends Job["kind"]> = Extract<Job, { kind: K }>;
+
+/**
+ * Runs each message's job, `concurrency` at a time, acknowledging each that succeeds and retrying
+ * each that throws, so one failing unit of work is retried (then dead-lettered) alone. The jobs
+ * are idempotent, so a redelivered message is harmless.
+ */
+async function settleEach<T>(kind: string, messages: Message<T>[], concurrency: number, run: (job: T) => Promise<void>): Promise<void> {
+  for (let start = 0; start < messages.length; start += concurrency) {
+    await Promise.all(
+      messages.slice(start, start + concurrency).map(async (message) => {
+        try {
+          await run(message.body);
+          message.ack();
+        } catch (error) {
+          log("error", "job failed", { kind, attempts: message.attempts, job: message.body, error: String(error) });
+          message.retry();
+        }
+      }),
+    );
   }
 }
 
