@@ -1,6 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
+import { LOST_JOB_MINUTES } from "../../src/cron/refresh-openapi-specs";
 import { createOrganization, createUser } from "../helpers/fixtures";
 import { PETSTORE_30_YAML, PETSTORE_31_JSON, createSpec, getSpec, recordingQueue, runSpecJobs, specCall, specPath, specQueue } from "../helpers/openapi";
 
@@ -90,5 +91,32 @@ describe("the OpenAPI refresh", () => {
     const off = await runCron(Date.now() + 365 * 24 * 60 * MINUTE, { OPENAPI_REFRESH_INTERVAL_MINUTES: "0" });
     expect(off.jobs).toEqual([]);
     expect(off.line).toMatchObject({ queued: 0 });
+  });
+
+  // Last in the file: it leaves a spec whose job is pending, which the other tests' runs would see.
+  it("re-queues a spec whose job was lost, once, even with the refresh off; the lost job is superseded", async () => {
+    const admin = await createUser("lost-job");
+    const organizationId = (await createOrganization(admin)).id as string;
+    const spec = await createSpec(admin.token, organizationId, { text: PETSTORE_31_JSON });
+    // The creation's job is never delivered (a failed send, or a job dead-lettered).
+    const [lostJob] = specQueue.take();
+    expect(lostJob).toEqual({ kind: "openapi.process", specId: spec.id, generation: 1 });
+    const queuedAt = Date.parse(spec.createdAt);
+    const off = { OPENAPI_REFRESH_INTERVAL_MINUTES: "0" };
+
+    expect((await runCron(queuedAt + (LOST_JOB_MINUTES - 1) * MINUTE, off)).jobs).toEqual([]);
+    const swept = await runCron(queuedAt + (LOST_JOB_MINUTES + 1) * MINUTE, off);
+    expect(swept.jobs).toEqual([{ kind: "openapi.process", specId: spec.id, generation: 2 }]);
+    expect(swept.line).toMatchObject({ message: "scheduled job done", queued: 1 });
+    // Queued again just now: the next run leaves it to that job.
+    expect((await runCron(queuedAt + (LOST_JOB_MINUTES + 2) * MINUTE, off)).jobs).toEqual([]);
+
+    // Should the lost job turn up after all, it is superseded; the new one completes the spec.
+    await runSpecJobs([lostJob!, ...swept.jobs]);
+    const processed = await getSpec(admin.token, organizationId, spec.slug);
+    expect(processed).toMatchObject({ processingState: "complete", lastProcessedErrorCount: 0, lastVersion: expect.any(String) });
+    const versions = await specCall("GET", `${specPath(organizationId, spec.slug)}/versions`, { token: admin.token });
+    expect(versions.body.items).toHaveLength(1);
+    expect((await runCron(queuedAt + 10 * LOST_JOB_MINUTES * MINUTE, off)).jobs).toEqual([]);
   });
 });

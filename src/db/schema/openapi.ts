@@ -32,6 +32,8 @@ export const openAPISpecs = sqliteTable(
     processedGeneration: integer("processed_generation").notNull(),
     lastVersionId: text("last_version_id"),
     lastProcessedAt: timestamp("last_processed_at"),
+    /** When the job of the current generation was queued: a spec still not `complete` long after is re-queued by the cron. */
+    queuedAt: timestamp("queued_at"),
     lastProcessErrorCode: text("last_process_error_code").$type<OpenAPIProcessingErrorCode>(),
     lastProcessedErrors: json<OpenAPIProcessingError[]>("last_processed_errors"),
     lastProcessedErrorCount: integer("last_processed_error_count").notNull(),
@@ -45,6 +47,8 @@ export const openAPISpecs = sqliteTable(
     uniqueIndex("openapi_specs_organization_slug").on(table.organizationId, table.slug),
     // The cron's refresh scan: URL-sourced specs, least recently processed first.
     index("openapi_specs_refresh").on(table.lastProcessedAt).where(sql`${table.sourceUrl} IS NOT NULL`),
+    // The cron's sweep for lost jobs: specs whose processing is still awaited, oldest queue time first.
+    index("openapi_specs_awaiting").on(table.queuedAt).where(sql`${table.processingState} <> 'complete'`),
   ],
 );
 

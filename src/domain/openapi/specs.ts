@@ -74,6 +74,7 @@ async function insertSpec(ctx: CallerContext, access: OrganizationAccess, slug: 
     processedGeneration: 0,
     lastVersionId: null,
     lastProcessedAt: null,
+    queuedAt: now,
     lastProcessErrorCode: null,
     lastProcessedErrors: null,
     lastProcessedErrorCount: 0,
@@ -107,6 +108,7 @@ export async function putOpenAPISpec(ctx: CallerContext, organizationId: string,
   assertOrganizationAction(access.membership, "editOpenAPISpecs");
   const sourceTextHash = await storeTextSource(ctx, existing.id, source);
   const sourceUrl = "url" in source ? source.url : null;
+  const now = nowIso();
   const [spec] = await ctx.db
     .update(openAPISpecs)
     .set({
@@ -114,9 +116,10 @@ export async function putOpenAPISpec(ctx: CallerContext, organizationId: string,
       sourceTextHash,
       processingState: "pending",
       generation: sql`${openAPISpecs.generation} + 1`,
+      queuedAt: now,
       // Validators belong to the URL they came from: a new URL starts unconditional.
       ...(sourceUrl === existing.sourceUrl ? {} : { sourceEtag: null, sourceLastModified: null }),
-      updatedAt: nowIso(),
+      updatedAt: now,
     })
     .where(eq(openAPISpecs.id, existing.id))
     .returning();
