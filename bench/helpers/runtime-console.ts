@@ -11,13 +11,15 @@
  * drops the request lines from the output.
  */
 export async function withRuntimeConsole<T>(run: () => Promise<T>): Promise<T> {
-  const vitestConsole = globalThis.console;
-  const runtimeConsole = (globalThis as unknown as { __console?: Console }).__console;
-  if (!runtimeConsole) throw new Error("The Workers pool did not keep workerd's console as __console");
-  globalThis.console = runtimeConsole;
+  const vitestConsole = consoles.console;
+  if (!consoles.__console) throw new Error("The Workers pool did not keep workerd's console as __console");
+  consoles.console = consoles.__console;
   try {
     return await run();
   } finally {
-    globalThis.console = vitestConsole;
+    consoles.console = vitestConsole;
   }
 }
+
+/** The global console (Vitest's, in the pool) and workerd's own, as the pool keeps it. */
+export const consoles = globalThis as unknown as { console: Console; __console?: Console };
