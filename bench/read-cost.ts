@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import { createOrganization, createUser, type TestUser } from "../test/helpers/fixtures";
 import { ORIGIN, call, workerUnderTest } from "../test/helpers/http";
+import { withRuntimeConsole } from "./helpers/runtime-console";
 import { seedPageTree, type SeededTree } from "./helpers/seed-pages";
 
 /**
@@ -12,6 +13,10 @@ import { seedPageTree, type SeededTree } from "./helpers/seed-pages";
  * The machine is shared and noisy, so every number is a ratio of neighbours: each sample of a
  * workload is its throughput divided by the mean of the baseline's measured just before and just
  * after it, and the median of `ROUNDS` samples is kept. Requests run `CONCURRENCY` at a time.
+ *
+ * Measurements log through workerd's own console, as a deployed Worker does, not Vitest's
+ * (bench/helpers/runtime-console.ts): every response writes a request log line, and Vitest's
+ * console costs about half a baseline request per line.
  */
 
 const ROUNDS = 9;
@@ -109,13 +114,13 @@ describe("read cost", () => {
       { name: "page list, 10 pages (cached)", fetch: api(user, `/v1/spaces/${small.spaceId}/content/pages`) },
       { name: "page list, 10 pages (read)", fetch: api(user, `/v1/spaces/${small.spaceId}/content/pages`, UNCACHED) },
     ];
-    const single = await ratios({ name: "baseline", fetch: () => baseline(`${ORIGIN}/baseline/${small.spaceId}`) }, reads);
+    const single = await withRuntimeConsole(() => ratios({ name: "baseline", fetch: () => baseline(`${ORIGIN}/baseline/${small.spaceId}`) }, reads));
 
     // One page of the 10,000-page space against the same page read of the 10-page space.
     const bySize = new Map<string, number>();
     for (const kind of ["read", "cached"] as const) {
       const headers = kind === "read" ? UNCACHED : {};
-      const [ratio] = (await ratios({ name: "10 pages", fetch: api(user, pagePath(small), headers) }, [{ name: kind, fetch: api(user, pagePath(large), headers) }])).values();
+      const [ratio] = (await withRuntimeConsole(() => ratios({ name: "10 pages", fetch: api(user, pagePath(small), headers) }, [{ name: kind, fetch: api(user, pagePath(large), headers) }]))).values();
       bySize.set(kind, 1 / ratio!);
     }
 

@@ -1,0 +1,157 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { RequestContext, TokenContext } from "../../src/context";
+import { createDatabase } from "../../src/db/client";
+import { RequestBinding } from "../../src/db/request-binding";
+import { loadSpaceAccess } from "../../src/domain/content-tree/access";
+import { getSpace } from "../../src/domain/spaces/spaces";
+import { hashToken } from "../../src/lib/tokens";
+import { createUrls } from "../../src/lib/urls";
+import { createOrganization, createUser } from "../../test/helpers/fixtures";
+import { ORIGIN, call, workerUnderTest } from "../../test/helpers/http";
+import { consoles } from "../helpers/runtime-console";
+
+/**
+ * A profile of `GET /v1/spaces/{id}`, by ablation (not part of `npm run bench`; run it with
+ * `BENCH_PROFILE=1 npx vitest run --config vitest.bench.config.ts bench/profile`): each workload
+ * adds one piece of what the Worker does to the one-query baseline, or takes one away from the
+ * Worker. Throughput ratios of neighbours, as bench/read-cost.ts; docs/performance.md ("Reads")
+ * records what it found.
+ */
+
+const ROUNDS = 7;
+const REQUESTS_PER_SAMPLE = 100;
+const CONCURRENCY = 4;
+
+interface Workload {
+  name: string;
+  fetch: () => Promise<Response>;
+  /** The console the sample runs with (Vitest's otherwise). */
+  console?: Console;
+}
+
+async function throughput(workload: Workload): Promise<number> {
+  let remaining = REQUESTS_PER_SAMPLE;
+  const vitestConsole = consoles.console;
+  if (workload.console) consoles.console = workload.console;
+  const started = performance.now();
+  try {
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (remaining-- > 0) {
+          const response = await workload.fetch();
+          await response.arrayBuffer();
+          if (response.status !== 200) throw new Error(`${workload.name}: ${response.status}`);
+        }
+      }),
+    );
+  } finally {
+    consoles.console = vitestConsole;
+  }
+  return REQUESTS_PER_SAMPLE / ((performance.now() - started) / 1000);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function ratios(reference: Workload, workloads: Workload[]): Promise<Map<string, number>> {
+  for (const workload of [reference, ...workloads]) await throughput(workload);
+  const samples = new Map<string, number[]>(workloads.map((workload) => [workload.name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const workload of workloads) {
+      const before = await throughput(reference);
+      const measured = await throughput(workload);
+      const after = await throughput(reference);
+      samples.get(workload.name)!.push(measured / ((before + after) / 2));
+    }
+  }
+  return new Map([...samples].map(([name, values]) => [name, median(values)]));
+}
+
+/** Runs `handle` as a fetch handler is run (an execution context, waited on) and answers its result as JSON. */
+const asHandler = (handle: (ctx: ExecutionContext) => Promise<unknown>) => async () => {
+  const ctx = createExecutionContext();
+  const body = await handle(ctx);
+  await waitOnExecutionContext(ctx);
+  return Response.json(body);
+};
+
+function requestContext(ctx: ExecutionContext, session: boolean): RequestContext {
+  const binding = session ? RequestBinding.inSession(env.DB, "first-unconstrained") : new RequestBinding(env.DB);
+  return {
+    db: createDatabase(binding.asD1()),
+    env,
+    urls: createUrls(`${ORIGIN}/v1/spaces/x`, env.APP_URL),
+    defer: (promise) => ctx.waitUntil(promise),
+    readAfter: () => {},
+  };
+}
+
+/** The statement `loadSpaceAccess` sends (text and values), caught on its way to D1. */
+async function accessStatement(tokenHash: string, spaceId: string): Promise<{ sql: string; params: unknown[] }> {
+  let captured: { sql: string; params: unknown[] } | undefined;
+  const catching = {
+    prepare: (sql: string) => ({ bind: (...params: unknown[]) => ((captured = { sql, params }), env.DB.prepare(sql).bind(...params)) }),
+  } as unknown as D1Database;
+  const ctx = createExecutionContext();
+  await loadSpaceAccess({ ...requestContext(ctx, false), db: createDatabase(catching), tokenHash, identified: () => {} }, spaceId);
+  await waitOnExecutionContext(ctx);
+  return captured!;
+}
+
+describe("profile: GET /v1/spaces/{id}", () => {
+  it("piece by piece", { timeout: 900_000 }, async () => {
+    const user = await createUser("bench-profile");
+    const organization = await createOrganization(user);
+    const post = async (path: string, body: unknown) => {
+      const response = await call("POST", path, { token: user.token, body });
+      expect(response.status).toBe(201);
+      return response.body.id as string;
+    };
+    const spaceId = await post(`/v1/orgs/${organization.id}/spaces`, { title: "Top level" });
+    const outer = await post(`/v1/orgs/${organization.id}/collections`, { title: "Outer" });
+    const inner = await post(`/v1/orgs/${organization.id}/collections`, { title: "Inner", parent: outer });
+    const nestedSpaceId = await post(`/v1/orgs/${organization.id}/spaces`, { title: "Two collections down", parent: inner });
+
+    const tokenHash = await hashToken(user.token);
+    const tokenContext = (ctx: ExecutionContext, session: boolean): TokenContext => ({ ...requestContext(ctx, session), tokenHash, identified: () => {} });
+    const baselineRead = () => env.DB.prepare("SELECT * FROM spaces WHERE id = ?").bind(spaceId).first();
+    const access = await accessStatement(tokenHash, spaceId);
+    // The same statement with the collection chain's column a constant (its recursive query and its one value gone).
+    const chainless = access.sql.replace(/CASE WHEN .* END as "collection_chain"/s, `'[]' as "collection_chain"`);
+    const chainlessParams = access.params.filter((value) => value !== 16);
+    if (chainless === access.sql || chainlessParams.length !== access.params.length - 1) throw new Error(`No chain column in ${access.sql}`);
+
+    const runtimeConsole = consoles.__console!;
+    const noConsole = { ...console, log: () => {} } as Console;
+    const worker = (id: string) => () => workerUnderTest.fetch(`${ORIGIN}/v1/spaces/${id}`, { headers: { authorization: `Bearer ${user.token}` } });
+    const LINE = JSON.stringify({ level: "info", message: "request", requestId: "0123456789abcdef", method: "GET", path: "/v1/spaces/x", status: 200, ms: 1 });
+    const logged = (log: (line: string) => void) => asHandler(async () => {
+      const row = await baselineRead();
+      log(LINE);
+      return row;
+    });
+
+    const workloads: Workload[] = [
+      { name: "baseline + log line (Vitest's console)", fetch: logged((line) => console.log(line)) },
+      { name: "baseline + log line (workerd's console)", fetch: logged((line) => runtimeConsole.log(line)) },
+      { name: "baseline in a D1 session", fetch: asHandler(() => env.DB.withSession("first-unconstrained").prepare("SELECT * FROM spaces WHERE id = ?").bind(spaceId).first()) },
+      { name: "baseline + token hash", fetch: asHandler(async () => (await hashToken(user.token), baselineRead())) },
+      { name: "baseline + rate limiter call", fetch: asHandler(async () => (await env.RATE_LIMITER.limit({ key: `token:${tokenHash}` }), baselineRead())) },
+      { name: "access statement, bare", fetch: asHandler(() => env.DB.prepare(access.sql).bind(...access.params).raw()) },
+      { name: "access statement, bare, chain left out", fetch: asHandler(() => env.DB.prepare(chainless).bind(...chainlessParams).raw()) },
+      { name: "loadSpaceAccess (Drizzle's mapping)", fetch: asHandler(async (ctx) => (await loadSpaceAccess(tokenContext(ctx, true), spaceId)).row) },
+      { name: "getSpace (+ presenter)", fetch: asHandler((ctx) => getSpace(tokenContext(ctx, true), spaceId)) },
+      { name: "Worker (Vitest's console)", fetch: worker(spaceId) },
+      { name: "Worker (workerd's console)", fetch: worker(spaceId), console: runtimeConsole },
+      { name: "Worker, no log line", fetch: worker(spaceId), console: noConsole },
+      { name: "Worker, space 2 collections down", fetch: worker(nestedSpaceId), console: runtimeConsole },
+    ];
+    const result = await ratios({ name: "baseline", fetch: asHandler(() => baselineRead()) }, workloads);
+    console.log(
+      [
+        `GET /v1/spaces/{id} piece by piece: throughput relative to the one-query baseline (median of ${ROUNDS}, ${CONCURRENCY} concurrent)`,
+        ...[...result].map(([name, ratio]) => `${name.padEnd(44)} x${ratio.toFixed(2)}`),
+      ].join("\n"),
+    );
+  });
+});
