@@ -3,7 +3,7 @@
  *
  * Inside the Workers pool, Vitest replaces `console` with its own, which formats every call and
  * sends it to the Vitest process to be shown next to the test: measured, about half the cost of
- * a whole one-query request per line (bench/read-ablation.ts). A deployed Worker, and `wrangler
+ * a whole one-query request per line (bench/profile/read-space.ts). A deployed Worker, and `wrangler
  * dev`, log through workerd's own console, which hands the line to the runtime's log pipeline
  * outside the request's JavaScript. Every response of this Worker writes one request log line, so
  * a benchmark measured through Vitest's console measures Vitest. The pool keeps workerd's console
