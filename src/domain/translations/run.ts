@@ -7,7 +7,7 @@ import { planMarkdownTranslation, type MarkdownTranslationPlan } from "../../for
 import { nowIso } from "../../lib/ids";
 import { unwrapOutcome } from "../../lib/outcome";
 import { spaceCoordinator } from "../coordination/space-coordinator-client";
-import { documentIdOf, prepareDocument, type StoredDocument } from "../revisions/documents";
+import { documentIdOf, prepareDocument, readDocuments, type StoredDocument } from "../revisions/documents";
 import { combineRows, isPage, selectRevisionRows, type Entry, type PageEntry } from "../revisions/entries";
 import { mainHeadPoint } from "../revisions/points";
 import type { TranslationRunInput } from "./apply";
@@ -60,7 +60,7 @@ export async function runTranslation(deps: TranslationRunDeps, job: { translatio
   if (result.kind === "deleted") return fail("RESULT_SPACE_DELETED", `The result space '${result.spaceId}' is deleted: restore it to run the translation again`);
 
   const { entries, remembered } = await readSourceAndMemory(db, translation, result.created);
-  const work = await planPages(entries, remembered);
+  const work = await planPages(db, entries, remembered);
   let translated: string[] = [];
   try {
     if (work.texts.length > 0) translated = await deps.translator.translate(work.texts, translation.sourceLanguage, translation.language);
@@ -80,9 +80,9 @@ export async function runTranslation(deps: TranslationRunDeps, job: { translatio
   return outcome.kind === "duplicate" ? "duplicate" : "translated";
 }
 
-/** The source's live pages and files with their bodies, and what the last run remembered: one round trip. */
+/** The source's live pages and files (without bodies), and what the last run remembered: one round trip. */
 async function readSourceAndMemory(db: Database, translation: TranslationRow, resultIsNew: boolean) {
-  const { statements, mainCount } = selectRevisionRows(db, mainHeadPoint(translation.sourceSpaceId, 0), { withMarkdown: true });
+  const { statements, mainCount } = selectRevisionRows(db, mainHeadPoint(translation.sourceSpaceId, 0));
   const memory = db.select().from(translationPages).where(eq(translationPages.translationId, translation.id));
   const results = await runBatch(db, [...statements, memory]);
   const entries = combineRows(results.slice(0, mainCount), mainCount);
@@ -108,17 +108,25 @@ interface RunWork {
   hashes: Map<string, string>;
 }
 
-async function planPages(entries: Entry[], remembered: ReadonlyMap<string, TranslationPageRow>): Promise<RunWork> {
-  const pages: PageWork[] = [];
-  const texts: string[] = [];
+/**
+ * The pages whose source text changed since the last run, and their texts. A body's document id
+ * is already its SHA-256, so the hash needs no body: only the changed pages' bodies are read.
+ */
+async function planPages(db: Database, entries: Entry[], remembered: ReadonlyMap<string, TranslationPageRow>): Promise<RunWork> {
   const hashes = new Map<string, string>();
+  const changed: PageEntry[] = [];
   for (const entry of entries) {
     if (!isPage(entry)) continue;
-    const markdown = entry.markdown ?? "";
-    const sourceHash = await documentIdOf(JSON.stringify([entry.data.title, entry.data.description ?? null, markdown]));
+    const sourceHash = await documentIdOf(JSON.stringify([entry.data.title, entry.data.description ?? null, entry.documentId]));
     hashes.set(entry.id, sourceHash);
-    if (remembered.get(entry.id)?.sourceHash === sourceHash) continue;
-    const body = planMarkdownTranslation(markdown);
+    if (remembered.get(entry.id)?.sourceHash !== sourceHash) changed.push(entry);
+  }
+  const bodies = await readDocuments(db, changed.flatMap((page) => (page.documentId ? [page.documentId] : [])));
+  const pages: PageWork[] = [];
+  const texts: string[] = [];
+  for (const entry of changed) {
+    const sourceHash = hashes.get(entry.id)!;
+    const body = planMarkdownTranslation((entry.documentId && bodies.get(entry.documentId)) || "");
     const hasDescription = Boolean(entry.data.description?.trim());
     pages.push({ page: entry, sourceHash, offset: texts.length, hasDescription, body });
     texts.push(entry.data.title, ...(hasDescription ? [entry.data.description!] : []), ...body.texts);
@@ -153,10 +161,10 @@ async function translatedContent(
     fresh.set(page.id, row);
   }
   const entries = work.entries.map((entry): Entry => {
-    if (!isPage(entry)) return withoutMarkdown(entry);
+    if (!isPage(entry)) return entry;
     const done = fresh.get(entry.id) ?? remembered.get(entry.id)!;
     const data: PageData = { ...entry.data, title: done.title, ...(done.description !== null ? { description: done.description } : {}) };
-    return { ...withoutMarkdown(entry), data, documentId: done.documentId };
+    return { ...entry, data, documentId: done.documentId };
   });
   return {
     translationId: translation.id,
@@ -175,11 +183,6 @@ async function translatedContent(
       durationSeconds: 0,
     },
   };
-}
-
-function withoutMarkdown(entry: Entry): Entry {
-  const { markdown: _markdown, ...rest } = entry;
-  return rest;
 }
 
 /** A run that ended without a result: the reason recorded, the status settled, the stats untouched. */
