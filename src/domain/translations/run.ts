@@ -59,8 +59,8 @@ export async function runTranslation(deps: TranslationRunDeps, job: { translatio
   const result = await ensureResultSpace(db, translation, source, nowIso());
   if (result.kind === "deleted") return fail("RESULT_SPACE_DELETED", `The result space '${result.spaceId}' is deleted: restore it to run the translation again`);
 
-  const { entries, remembered } = await readSourceAndMemory(db, translation, result.created);
-  const work = await planPages(db, entries, remembered);
+  const { entries, stored, reusable } = await readSourceAndMemory(db, translation, result.created);
+  const work = await planPages(db, entries, reusable);
   let translated: string[] = [];
   try {
     if (work.texts.length > 0) translated = await deps.translator.translate(work.texts, translation.sourceLanguage, translation.language);
@@ -68,27 +68,37 @@ export async function runTranslation(deps: TranslationRunDeps, job: { translatio
     if (!(error instanceof TranslatorError)) throw error;
     const message = `${deps.translator.name}: ${error.message}`;
     if (error.retryable && !deps.lastAttempt) {
-      await db.update(translations).set({ lastRunError: { code: "TRANSLATOR_UNAVAILABLE", message, at: nowIso() } }).where(eq(translations.id, translation.id));
+      // Shown while the queue retries; only while this run is still the one to settle the translation.
+      await db
+        .update(translations)
+        .set({ lastRunError: { code: "TRANSLATOR_UNAVAILABLE", message, at: nowIso() } })
+        .where(and(eq(translations.id, translation.id), eq(translations.runGeneration, job.generation), lt(translations.processedGeneration, job.generation)));
       return "retry";
     }
     return fail(error.retryable ? "TRANSLATOR_UNAVAILABLE" : "TRANSLATOR_REJECTED", message);
   }
-  const input = await translatedContent(work, translated, translation, job.generation, result.space.id, remembered);
+  const input = await translatedContent(work, translated, translation, job.generation, result.space.id, { stored, reusable });
   input.run.durationSeconds = Math.round((Date.now() - startedAt) / 1000);
   const outcome = unwrapOutcome(await spaceCoordinator(deps.env, result.space.id).applyTranslationRun(input));
   if (outcome.kind === "result-space-deleted") return fail("RESULT_SPACE_DELETED", `The result space '${result.space.id}' is deleted: restore it to run the translation again`);
   return outcome.kind === "duplicate" ? "duplicate" : "translated";
 }
 
-/** The source's live pages and files (without bodies), and what the last run remembered: one round trip. */
+/** What earlier runs translated, by page: all of it (`stored`), and what this run may reuse. */
+interface Memory {
+  stored: ReadonlyMap<string, TranslationPageRow>;
+  reusable: ReadonlyMap<string, TranslationPageRow>;
+}
+
+/** The source's live pages and files (without bodies), and what earlier runs remembered: one round trip. */
 async function readSourceAndMemory(db: Database, translation: TranslationRow, resultIsNew: boolean) {
   const { statements, mainCount } = selectRevisionRows(db, mainHeadPoint(translation.sourceSpaceId, 0));
   const memory = db.select().from(translationPages).where(eq(translationPages.translationId, translation.id));
   const results = await runBatch(db, [...statements, memory]);
   const entries = combineRows(results.slice(0, mainCount), mainCount);
+  const stored = new Map((results[mainCount] as TranslationPageRow[]).map((row) => [row.pageId, row]));
   // A result space made by this run has none of the bodies remembered (a purged one took them).
-  const remembered = resultIsNew ? new Map<string, TranslationPageRow>() : new Map((results[mainCount] as TranslationPageRow[]).map((row) => [row.pageId, row]));
-  return { entries: [...entries.values()], remembered };
+  return { entries: [...entries.values()], stored, reusable: resultIsNew ? new Map<string, TranslationPageRow>() : stored };
 }
 
 /** One page to translate: where its texts start in the run's list, and how its body is rebuilt. */
@@ -141,7 +151,7 @@ async function translatedContent(
   translation: TranslationRow,
   generation: number,
   resultSpaceId: string,
-  remembered: ReadonlyMap<string, TranslationPageRow>,
+  { stored, reusable }: Memory,
 ): Promise<TranslationRunInput> {
   const documents: StoredDocument[] = [];
   const translatedPages: TranslationPageRow[] = [];
@@ -162,7 +172,7 @@ async function translatedContent(
   }
   const entries = work.entries.map((entry): Entry => {
     if (!isPage(entry)) return entry;
-    const done = fresh.get(entry.id) ?? remembered.get(entry.id)!;
+    const done = fresh.get(entry.id) ?? reusable.get(entry.id)!;
     const data: PageData = { ...entry.data, title: done.title, ...(done.description !== null ? { description: done.description } : {}) };
     return { ...entry, data, documentId: done.documentId };
   });
@@ -175,11 +185,11 @@ async function translatedContent(
     entries,
     documents,
     translatedPages,
-    forgottenPages: [...remembered.keys()].filter((pageId) => !work.hashes.has(pageId)),
+    forgottenPages: [...stored.keys()].filter((pageId) => !work.hashes.has(pageId)),
     run: {
       words: wordCount(work.texts),
       pages: work.pages.length,
-      newPages: work.pages.filter(({ page }) => !remembered.has(page.id)).length,
+      newPages: work.pages.filter(({ page }) => !stored.has(page.id)).length,
       durationSeconds: 0,
     },
   };

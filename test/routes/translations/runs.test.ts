@@ -245,4 +245,24 @@ describe("a translation run", () => {
     const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM translation_pages WHERE translation_id = ?").bind(translation.id).first<{ n: number }>();
     expect(rows?.n).toBe(0);
   });
+  it("stops at a deleted result space until it is restored, then translates only what changed", async () => {
+    const { spaceId, ids } = await sourceSpace([{ title: "Page", markdown: "Text.\n" }]);
+    const { translation, jobs } = await createTranslation(owner.token, organizationId, { source: { space: spaceId, language: "en" }, language: "fi" });
+    await runTranslationJobs(jobs, libreTranslateDouble().handler, withTranslator());
+    const done = await getTranslation(owner.token, organizationId, translation.id);
+    expect((await call("DELETE", `/v1/spaces/${done.result.space}`, { token: owner.token })).status).toBe(204);
+    await commitToMain(owner, spaceId, [{ operation: "update_page", page: ids.Page, document: { markdown: "New text.\n" } }]);
+    const double = libreTranslateDouble();
+    await runTranslationJobs(await runAgain(translation.id), double.handler, withTranslator());
+    expect(double.requests).toEqual([]);
+    expect(await getTranslation(owner.token, organizationId, translation.id)).toMatchObject({ status: "completed", result: done.result, lastRunError: { code: "RESULT_SPACE_DELETED" } });
+
+    expect((await call("POST", `/v1/spaces/${done.result.space}/restore`, { token: owner.token })).status).toBe(200);
+    await runTranslationJobs(await runAgain(translation.id), double.handler, withTranslator());
+    expect(double.sent()).toEqual(["Page", "New text."]);
+    const restored = await getTranslation(owner.token, organizationId, translation.id);
+    expect(restored).toMatchObject({ status: "completed", result: { space: done.result.space }, stats: { runs: 2, totalPages: 1, latestPages: 1 } });
+    expect(restored).not.toHaveProperty("lastRunError");
+    expect((await pageOf(done.result.space, ids.Page!)).markdown).toBe(`${wrapWords("New text.", "fi")}\n`);
+  });
 });
