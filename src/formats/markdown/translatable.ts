@@ -69,13 +69,18 @@ export function planMarkdownTranslation(body: string): MarkdownTranslationPlan {
   };
 }
 
-/** Text nodes in document order, except an autolink's text (it is its URL). */
+/**
+ * Text nodes in document order, except an autolink's text (it is its URL) and the text of a
+ * shortcut or collapsed reference (`[guide]`, `[guide][]`), which is also the label that finds its
+ * definition: translated, the reference would no longer resolve.
+ */
 function visitTexts(node: Nodes, parent: Nodes | null, visit: (node: Text, firstInParagraph: boolean) => void): void {
   if (node.type === "text") {
     if (parent?.type === "link" && isAutolinkText(parent.url, node.value)) return;
     visit(node, parent?.type === "paragraph" && parent.children[0] === node);
     return;
   }
+  if ((node.type === "linkReference" || node.type === "imageReference") && node.referenceType !== "full") return;
   if ("children" in node) for (const child of node.children) visitTexts(child, node, visit);
 }
 

@@ -77,4 +77,10 @@ describe("planMarkdownTranslation", () => {
     expect(planMarkdownTranslation("42 — 7%\n").texts).toEqual([]);
     expect(planMarkdownTranslation("").rebuild([])).toBe("");
   });
+  it("keeps labels that find a definition; escapes and entities become text that renders the same", () => {
+    const body = "See the [guide] and [the API][api] or [faq][].\n\n[guide]: /pages/a\n[api]: /pages/b\n[faq]: /pages/c\n\nTwo \\* three &amp; *four*\n";
+    const plan = planMarkdownTranslation(body);
+    expect(plan.texts).toEqual(["See the", "and", "the API", "or", "Two * three &", "four"]);
+    expect(plan.rebuild(upper(plan.texts))).toBe("SEE THE [guide] AND [THE API][api] OR [faq][].\n\n[guide]: /pages/a\n[api]: /pages/b\n[faq]: /pages/c\n\nTWO \\* THREE & *FOUR*\n");
+  });
 });
