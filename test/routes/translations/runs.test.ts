@@ -265,4 +265,27 @@ describe("a translation run", () => {
     expect(restored).not.toHaveProperty("lastRunError");
     expect((await pageOf(done.result.space, ids.Page!)).markdown).toBe(`${wrapWords("New text.", "fi")}\n`);
   });
+  it("translates with Workers AI when only the AI binding is configured (a fake binding: the real one needs an account)", async () => {
+    const { spaceId, ids } = await sourceSpace([{ title: "Page", description: "About it", markdown: "Hello `code` world.\n" }]);
+    const { translation, jobs } = await createTranslation(owner.token, organizationId, { source: { space: spaceId, language: "en" }, language: "zh-tw" });
+    const calls: Array<[string, Record<string, unknown>]> = [];
+    const AI = {
+      async run(model: string, inputs: Record<string, unknown>) {
+        calls.push([model, inputs]);
+        return { translated_text: `«${inputs.text}»` };
+      },
+    };
+    const fetches = libreTranslateDouble();
+    await runTranslationJobs(jobs, fetches.handler, { TRANSLATION_API_URL: "", AI } as never);
+    expect(fetches.requests).toEqual([]);
+    expect(calls.map(([model, inputs]) => [model, inputs.text, inputs.source_lang, inputs.target_lang])).toEqual([
+      ["@cf/meta/m2m100-1.2b", "Page", "en", "zh"],
+      ["@cf/meta/m2m100-1.2b", "About it", "en", "zh"],
+      ["@cf/meta/m2m100-1.2b", "Hello", "en", "zh"],
+      ["@cf/meta/m2m100-1.2b", "world.", "en", "zh"],
+    ]);
+    const done = await getTranslation(owner.token, organizationId, translation.id);
+    expect(done).toMatchObject({ status: "completed", result: { language: "zh-tw" }, stats: { latestPages: 1, latestWords: 5 } });
+    expect(await pageOf(done.result.space, ids.Page!)).toMatchObject({ title: "«Page»", description: "«About it»", markdown: "«Hello» `code` «world.»\n" });
+  });
 });
