@@ -40,6 +40,8 @@ export default defineConfig(async () => {
     plugins: [worker(1_000_000)],
     test: {
       setupFiles: ["./test/helpers/apply-migrations.ts"],
+      // A LibreTranslate-compatible service on a random loopback port, for the translation tests.
+      globalSetup: ["./test/translation-service.global.ts"],
       testTimeout: 20_000,
       // Worker request logs are shown only for failing tests.
       silent: "passed-only" as const,

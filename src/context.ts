@@ -2,13 +2,16 @@ import type { Database } from "./db/client";
 import type { ServerTiming } from "./http/server-timing";
 import type { UserRow } from "./db/schema";
 import type { Urls } from "./lib/urls";
+import type { TranslatorBindings } from "./domain/translations/translators/translator";
 
 /**
  * Bindings and secrets. ADMIN_TOKEN is optional: a deployment without it has no admin routes.
  * ALLOW_PRIVATE_NETWORK is optional: set (e.g. "true"), outbound requests to user-typed URLs may
- * reach private and loopback addresses (local development only; lib/outbound-fetch.ts).
+ * reach private and loopback addresses (local development only; lib/outbound-fetch.ts). The
+ * translator's bindings (TRANSLATION_API_URL, TRANSLATION_API_KEY, the Workers AI `AI` binding)
+ * are optional too: a deployment may configure none (domain/translations/translators).
  */
-export type Bindings = Omit<Env, "ADMIN_TOKEN"> & { ADMIN_TOKEN?: string; ALLOW_PRIVATE_NETWORK?: string };
+export type Bindings = Omit<Env, "ADMIN_TOKEN"> & { ADMIN_TOKEN?: string; ALLOW_PRIVATE_NETWORK?: string } & TranslatorBindings;
 
 /** What domain code gets for one request: never the Hono context itself. */
 export interface RequestContext {

@@ -4,6 +4,7 @@ import { RequestBinding } from "../db/request-binding";
 import { applyContentEdit, type ContentEditInput } from "../domain/change-requests/edit-content";
 import { applyMerge, applyUpdateFromMain, type SyncInput } from "../domain/change-requests/sync";
 import { applyTemplate, type ApplyTemplateInput } from "../domain/templates/apply";
+import { applyTranslationRun, type TranslationRunInput } from "../domain/translations/apply";
 import { outcomeOf, type Outcome } from "../lib/outcome";
 
 /**
@@ -43,6 +44,11 @@ export class SpaceCoordinator extends DurableObject<Env> {
 
   applyTemplate(input: ApplyTemplateInput) {
     return this.serialized((db) => applyTemplate(db, input));
+  }
+
+  /** The end of a translation run: its content as a revision of this (result) space, and its outcome. */
+  applyTranslationRun(input: TranslationRunInput) {
+    return this.serialized((db) => applyTranslationRun(db, input));
   }
 
   /**

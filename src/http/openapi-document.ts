@@ -41,4 +41,5 @@ const TAGS = [
   { name: "openapi", description: "Hosted OpenAPI specifications of an organization, processed in the background, and their versions" },
   { name: "sites", description: "Docs sites: settings, publishing, the published profile, customization and share links" },
   { name: "site-structure", description: "A docs site's structure: sections, site spaces, section groups, and its adaptive-content schema" },
+  { name: "translations", description: "Translations of a space into another language, run in the background into a result space" },
 ];

@@ -22,6 +22,13 @@ export type Job =
       specId: string;
       /** The spec's generation the job was sent for: a job at or below the processed one does nothing. */
       generation: number;
+    }
+  | {
+      /** Translate a space's live content into the translation's result space (domain/translations/run.ts). */
+      kind: "translation.run";
+      translationId: string;
+      /** The translation's run generation the job was sent for: a job at or below the processed one does nothing. */
+      generation: number;
     };
 
 /** What one PDF is of, and where it is stored (domain/pdf/storage.ts). */

@@ -1,8 +1,8 @@
 import { privateTargetReason } from "./network-targets";
 
 /**
- * The one way the Worker fetches a URL that a user typed (an OpenAPI spec's source; Git remotes
- * and translators later). Such a URL is an instruction to make a request from inside the
+ * The one way the Worker fetches a URL that a user or an operator typed (an OpenAPI spec's source,
+ * a translation service; Git remotes later). Such a URL is an instruction to make a request from inside the
  * deployment, so it is guarded: http(s) only, one deadline for the whole exchange, a size cap
  * enforced while the body streams in, redirects followed by hand with every hop checked again,
  * and no private, loopback, link-local or metadata targets unless the deployment sets
@@ -18,6 +18,9 @@ export interface OutboundOptions {
   maxBytes: number;
   maxRedirects?: number;
   headers?: Record<string, string>;
+  /** GET unless given: POST sends `body` (a translator's request). */
+  method?: "GET" | "POST";
+  body?: string;
   /** The fetch to use: the runtime's own unless a test passes a double. */
   fetch?: typeof fetch;
 }
@@ -67,7 +70,11 @@ export function assertAllowedTarget(url: string, allowPrivateNetwork: boolean): 
   return parsed;
 }
 
-/** GETs `url` under the guard. Redirects are followed here; any other status is returned as is. */
+/**
+ * Requests `url` under the guard (a GET, or a POST with `options.body`). Redirects are followed
+ * here as fetch does: 307 and 308 repeat the request, 301, 302 and 303 turn it into a GET without
+ * its body. Any other status is returned as is.
+ */
 export async function outboundFetch(url: string, options: OutboundOptions): Promise<OutboundResponse> {
   const doFetch = options.fetch ?? fetch;
   const controller = new AbortController();
@@ -79,10 +86,10 @@ export async function outboundFetch(url: string, options: OutboundOptions): Prom
   const beforeDeadline = <T>(promise: Promise<T>) => Promise.race([promise, expired]);
   try {
     let current = assertAllowedTarget(url, options.allowPrivateNetwork);
+    let method = options.method ?? "GET";
     for (let hops = 0; ; hops++) {
-      const response = await beforeDeadline(
-        doFetch(current.toString(), { method: "GET", redirect: "manual", headers: options.headers, signal: controller.signal }),
-      );
+      const requestBody = method === "GET" ? undefined : options.body;
+      const response = await beforeDeadline(doFetch(current.toString(), { method, body: requestBody, redirect: "manual", headers: options.headers, signal: controller.signal }));
       if (REDIRECT_STATUSES.has(response.status)) {
         await response.body?.cancel();
         const location = response.headers.get("location");
@@ -92,6 +99,7 @@ export async function outboundFetch(url: string, options: OutboundOptions): Prom
         }
         // Every hop is checked like the first: a public URL may redirect to a private one.
         current = assertAllowedTarget(new URL(location, current).toString(), options.allowPrivateNetwork);
+        if (response.status !== 307 && response.status !== 308) method = "GET";
         continue;
       }
       const ok = response.status >= 200 && response.status < 300;

@@ -48,6 +48,11 @@ const ORGANIZATION_ACTIONS = {
   viewSites: "read",
   /** Create, update, publish, unpublish and delete sites; their structure, customization, adaptive schema and share links. */
   manageSites: "create",
+  // Translations (seed 4.13): like OpenAPI specs, read by `read`, managed by `create`.
+  /** List and read translations (a translation's `permissions.view`). */
+  viewTranslations: "read",
+  /** Create, run, change the instructions of and delete translations (`permissions.edit`); creating also needs read access to the source space. */
+  manageTranslations: "create",
 } as const satisfies Record<string, Requirement>;
 
 export type OrganizationAction = keyof typeof ORGANIZATION_ACTIONS;

@@ -8,6 +8,7 @@ import { log } from "../lib/log";
 import { recordMemberActivity } from "./member-activity";
 import { runPdfJob } from "../domain/pdf/exports";
 import { processQueuedSpec } from "./openapi-specs";
+import { runQueuedTranslation } from "./translations";
 
 export const JOBS_QUEUE = "docs-cms-jobs";
 export const DEAD_LETTER_QUEUE = "docs-cms-jobs-dead";
@@ -37,6 +38,9 @@ async function runJobs(batch: MessageBatch<unknown>, env: Bindings): Promise<voi
     } else if (kind === "openapi.process") {
       // A few at a time: each may wait on a slow URL.
       await settleEach(kind, messages as Message<JobOf<"openapi.process">>[], 4, (job) => processQueuedSpec(db, env, job));
+    } else if (kind === "translation.run") {
+      // A few at a time: each waits on the translation service.
+      await settleEach(kind, messages as Message<JobOf<"translation.run">>[], 2, (job, attempts) => runQueuedTranslation(db, env, job, attempts));
     } else if (kind === "member.seen") {
       try {
         await recordMemberActivity(db, messages.map((message) => message.body as JobOf<"member.seen">));
@@ -60,12 +64,12 @@ type JobOf<K extends Job["kind"]> = Extract<Job, { kind: K }>;
  * each that throws, so one failing unit of work is retried (then dead-lettered) alone. The jobs
  * are idempotent, so a redelivered message is harmless.
  */
-async function settleEach<T>(kind: string, messages: Message<T>[], concurrency: number, run: (job: T) => Promise<void>): Promise<void> {
+async function settleEach<T>(kind: string, messages: Message<T>[], concurrency: number, run: (job: T, attempts: number) => Promise<void>): Promise<void> {
   for (let start = 0; start < messages.length; start += concurrency) {
     await Promise.all(
       messages.slice(start, start + concurrency).map(async (message) => {
         try {
-          await run(message.body);
+          await run(message.body, message.attempts);
           message.ack();
         } catch (error) {
           log("error", "job failed", { kind, attempts: message.attempts, job: message.body, error: String(error) });

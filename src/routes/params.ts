@@ -51,6 +51,7 @@ export const OpenAPISpecParams = OrganizationParams.extend({
 export const OpenAPISpecVersionParams = OpenAPISpecParams.extend({
   versionId: pathParam("versionId", "The unique id of the version of the OpenAPI specification"),
 });
+export const TranslationParams = OrganizationParams.extend({ translationId: pathParam("translationId", "The unique id of the translation") });
 export const SiteParams = OrganizationParams.extend({ siteId: pathParam("siteId", "The unique id of the site") });
 export const SiteSpaceParams = SiteParams.extend({ siteSpaceId: pathParam("siteSpaceId", "The unique id of the site space") });
 export const SiteShareLinkParams = SiteParams.extend({ shareLinkId: pathParam("shareLinkId", "The unique id of the share link") });

@@ -9,6 +9,8 @@ export const EXAMPLE_IDS = {
   user: "exampleMemberUserId",
   /** Another organization the caller administers (the target of a transfer). */
   organization: "exampleTargetOrganizationId",
+  /** A space of the organization (a translation's source). */
+  space: "exampleSourceSpaceId",
 } as const;
 
 export const EXAMPLE_CERTIFICATE = "MIIC8DCCAdigAwIBAgIQ…(the identity provider's PEM certificate)";

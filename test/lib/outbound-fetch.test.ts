@@ -221,4 +221,48 @@ describe("outboundFetch", () => {
     await outboundFetch("https://api.example.com/", guarded(fetcher, { headers: { "if-none-match": '"v1"' } }));
     expect(seen?.get("if-none-match")).toBe('"v1"');
   });
+
+  it("POSTs a body (a translator's request) under the same checks, GET remaining the default", async () => {
+    const sent: Array<{ url: string; method?: string; body?: unknown }> = [];
+    const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push({ url: String(input), method: init?.method, body: init?.body });
+      expect(init?.redirect).toBe("manual");
+      return new Response('{"translatedText":["bonjour"]}');
+    }) as typeof fetch;
+    const response = await outboundFetch("https://translate.example.com/translate", guarded(fetcher, { method: "POST", body: '{"q":["hello"]}' }));
+    expect(new TextDecoder().decode(response.body)).toBe('{"translatedText":["bonjour"]}');
+    await outboundFetch("https://translate.example.com/languages", guarded(fetcher));
+    expect(sent).toEqual([
+      { url: "https://translate.example.com/translate", method: "POST", body: '{"q":["hello"]}' },
+      { url: "https://translate.example.com/languages", method: "GET", body: undefined },
+    ]);
+    // A POST to a private target is refused before anything is sent, like a GET.
+    const error = await failure(outboundFetch("http://10.0.0.5/translate", guarded(fetcher, { method: "POST", body: "{}" })));
+    expect(error.failure).toBe("blocked");
+    expect(sent).toHaveLength(2);
+  });
+
+  it("repeats a POST on 307 and 308, turns it into a bodiless GET on 301, 302 and 303, and checks every hop", async () => {
+    const sent: Array<[string, string | undefined, unknown]> = [];
+    const routes: Record<string, () => Response> = {
+      "https://a.example.com/translate": () => new Response(null, { status: 308, headers: { location: "https://b.example.com/translate" } }),
+      "https://b.example.com/translate": () => new Response(null, { status: 303, headers: { location: "https://b.example.com/result" } }),
+      "https://b.example.com/result": () => new Response("done"),
+      "https://c.example.com/translate": () => new Response(null, { status: 307, headers: { location: "http://192.168.1.1/translate" } }),
+    };
+    const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push([String(input), init?.method, init?.body]);
+      return routes[String(input)]!();
+    }) as typeof fetch;
+    const response = await outboundFetch("https://a.example.com/translate", guarded(fetcher, { method: "POST", body: "text" }));
+    expect(new TextDecoder().decode(response.body)).toBe("done");
+    expect(sent).toEqual([
+      ["https://a.example.com/translate", "POST", "text"],
+      ["https://b.example.com/translate", "POST", "text"],
+      ["https://b.example.com/result", "GET", undefined],
+    ]);
+    const error = await failure(outboundFetch("https://c.example.com/translate", guarded(fetcher, { method: "POST", body: "text" })));
+    expect(error.failure).toBe("blocked");
+    expect(sent.at(-1)![0]).toBe("https://c.example.com/translate");
+  });
 });

@@ -12,3 +12,4 @@ export { markdownNestingProblem } from "./mdast";
 export { parseMarkdownPage, type PageMetadataFromMarkdown, type ParsedMarkdownPage } from "./frontmatter";
 export { extractLinks, resolveBatchRefs, rewriteLinkUrls, type ExtractedLink, type LinkTarget } from "./links";
 export { markdownSections, slugOfHeading, type TextSection } from "./sections";
+export { planMarkdownTranslation, type MarkdownTranslationPlan } from "./translatable";

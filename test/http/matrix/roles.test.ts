@@ -104,6 +104,7 @@ const OPERATIONS_WITHOUT_BODY = [
   "mergeChangeRequest",
   "publishSite",
   "restoreSpace",
+  "runTranslation",
   "unpublishSite",
   "updateChangeRequest",
 ];

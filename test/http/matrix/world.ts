@@ -4,6 +4,7 @@ import { createChangeRequest, createSpace, editContent, mergeChangeRequest } fro
 import { addMember, createOrganization, createUser, type TestUser } from "../../helpers/fixtures";
 import { call } from "../../helpers/http";
 import { PETSTORE_31_JSON, runQueuedSpecJobs, specCall, uniqueSlug } from "../../helpers/openapi";
+import { runTranslationJobs, takeRunJobs, translationCall } from "../../helpers/translations";
 import { concretePath, pathIds, type Operation } from "./operations";
 
 /**
@@ -110,6 +111,7 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
   }
   if (names.includes("userId")) ids.userId = (await newMember(world, "read")).id;
   if (names.includes("specSlug")) Object.assign(ids, await processedSpec(world));
+  if (names.includes("translationId")) ids.translationId = await settledTranslation(world);
   if (names.includes("siteId")) Object.assign(ids, await siteStructureIdsFor(world, ids.siteId!, names, operation.path));
   return ids;
 }
@@ -151,6 +153,18 @@ async function processedSpec(world: World): Promise<{ specSlug: string; versionI
   return { specSlug, versionId: spec.body.lastVersion };
 }
 
+/**
+ * A translation of the shared space whose first run already ended (without a translator: the
+ * pool configures none), so no snapshot sees its status change when the queue delivers it.
+ */
+async function settledTranslation(world: World): Promise<string> {
+  takeRunJobs();
+  const body = { source: { space: world.shared.spaceId, language: "en" }, language: "fr" };
+  const created = await translationCall("POST", `/v1/orgs/${world.organizationId}/translations`, { token: world.owner.token, body });
+  await runTranslationJobs(takeRunJobs());
+  return created.body.id;
+}
+
 async function newMember(world: World, role: "read" | "review"): Promise<TestUser> {
   const member = await createUser(`matrix-member-${role}`);
   await addMember(world.owner, world.organizationId, member, role);
@@ -164,6 +178,7 @@ export async function bodyFor(world: World, operation: Operation): Promise<unkno
   if (operation.example === undefined) return operation.method === "get" || operation.method === "delete" ? undefined : {};
   let text = JSON.stringify(operation.example);
   if (text.includes(EXAMPLE_IDS.user)) text = text.replaceAll(EXAMPLE_IDS.user, (await newMember(world, "review")).id);
+  text = text.replaceAll(EXAMPLE_IDS.space, world.shared.spaceId);
   text = text.replaceAll(EXAMPLE_IDS.organization, world.targetOrganizationId).replaceAll(JSON.stringify(EXAMPLE_CERTIFICATE), JSON.stringify(IDP_CERTIFICATE));
   const body = JSON.parse(text);
   // Entity ids the example names must be unique in the organization (a SAML provider's entityID).
