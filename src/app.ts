@@ -14,6 +14,7 @@ import { commentsRouter } from "./routes/comments";
 import { fileDownloadRoutes } from "./routes/file-downloads";
 import { pdfDownloadRoutes } from "./routes/pdf-downloads";
 import { openAPIRouter } from "./routes/openapi";
+import { conversationsRouter } from "./routes/conversations";
 import { publicSpecRoutes } from "./routes/openapi/public-link";
 import { organizationsRouter } from "./routes/organizations";
 import { pdfRoutes } from "./routes/pdf";
@@ -65,7 +66,7 @@ export function createApp() {
   // Before authentication, so that guessing tokens is limited too.
   app.use("/v1/*", rateLimitPerToken);
   app.use("/v1/*", authenticate);
-  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, templateRoutes, pdfRoutes, openAPIRouter, sitesRouter];
+  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, templateRoutes, pdfRoutes, openAPIRouter, sitesRouter, conversationsRouter];
   for (const routes of routers) {
     app.route("/v1", routes);
   }

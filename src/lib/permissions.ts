@@ -48,6 +48,9 @@ const ORGANIZATION_ACTIONS = {
   viewSites: "read",
   /** Create, update, publish, unpublish and delete sites; their structure, customization, adaptive schema and share links. */
   manageSites: "create",
+  // Support conversations (seed 4.14; ingesting them is `ingestConversations`).
+  /** List and read conversations, their issues and the clusters of issues. */
+  viewConversations: "read",
 } as const satisfies Record<string, Requirement>;
 
 export type OrganizationAction = keyof typeof ORGANIZATION_ACTIONS;
