@@ -95,10 +95,3 @@ export async function allClusters(token: string, organizationId: string, query =
   const body = await read<{ items: any[]; count: number }>(token, `${clustersPath(organizationId)}?limit=1000${query}`, "listConversationsIssuesClusters");
   return body.items;
 }
-
-/** The issue of the conversation whose source id is `externalId`: found through the conversation list. */
-export async function issueOf(token: string, organizationId: string, title: string) {
-  const issue = (await allIssues(token, organizationId)).find((item) => item.issue.title === title);
-  expect(issue, `an issue titled '${title}'`).toBeDefined();
-  return issue!.issue;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createOrganization, createUser } from "../../helpers/fixtures";
-import { allClusters, allIssues, clustersPath, conversation, ingestAndAnalyse, issueOf, read } from "../../helpers/conversations";
+import { allClusters, allIssues, clustersPath, conversation, ingestAndAnalyse, read } from "../../helpers/conversations";
 import { weekOf } from "../../../src/domain/conversations/weeks";
 
 /**
@@ -77,7 +77,7 @@ describe("clustering support issues", () => {
         { type: "message", role: "user", body: reply },
       ],
     });
-    const [{ issue }] = await allIssues(token, organizationId);
+    const issue = (await allIssues(token, organizationId))[0]!.issue;
     expect(issue.title).toBe("The PDF export cuts off tables on the right side.");
     expect(issue.summary).toBe("The PDF export cuts off tables on the right side. It happens on every page with a wide table. Here is one more detail: it only happens in landscape.");
     for (const noise of ["Hi Anna", "Jane Doe", "Which orientation", "wrote:", "<div>", "example?"]) expect(issue.summary).not.toContain(noise);

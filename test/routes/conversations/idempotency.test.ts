@@ -99,7 +99,7 @@ describe("the analysis under redelivery and reordering", () => {
     await runJobs([...again, ...waiting]);
     expect(await ingest(token, organizationId, ticket)).toEqual([]);
     expect(await tally(token, organizationId)).toEqual({ clusters: { "Where do I find my API key?": "1/1" }, pulse: 1, issues: 1 });
-    const [{ conversation: analysed }] = await allIssues(token, organizationId);
+    const analysed = (await allIssues(token, organizationId))[0]!.conversation;
     expect(analysed.processedAt).toEqual(expect.any(String));
   });
 
