@@ -41,4 +41,5 @@ const TAGS = [
   { name: "openapi", description: "Hosted OpenAPI specifications of an organization, processed in the background, and their versions" },
   { name: "sites", description: "Docs sites: settings, publishing, the published profile, customization and share links" },
   { name: "site-structure", description: "A docs site's structure: sections, site spaces, section groups, and its adaptive-content schema" },
+  { name: "conversations", description: "Support conversations, the issues analysed from them in the background, and the clusters of similar issues" },
 ];
