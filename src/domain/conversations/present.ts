@@ -17,7 +17,10 @@ function sourceUrl(url: string | undefined): string | undefined {
   }
 }
 
-export function presentConversation(row: ConversationRow, urls: Urls) {
+/** What a Conversation object is made of: the row without its parts (lists never read those). */
+export type ConversationSummaryRow = Omit<ConversationRow, "parts">;
+
+export function presentConversation(row: ConversationSummaryRow, urls: Urls) {
   const source = sourceUrl(row.metadata.url);
   return {
     object: "conversation" as const,

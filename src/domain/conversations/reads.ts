@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { CallerContext } from "../../context";
 import { listPage, sortedBy, type Direction, type Sort } from "../../db/keyset";
 import {
@@ -6,7 +6,6 @@ import {
   conversations,
   conversationsIssuesClusters,
   type ConversationIssueRow,
-  type ConversationRow,
   type ConversationsIssuesClusterRow,
 } from "../../db/schema";
 import { notFound } from "../../lib/errors";
@@ -16,7 +15,10 @@ import type { ClustersOrderBy } from "../../schemas/conversation";
 import type { z } from "@hono/zod-openapi";
 import { loadOrganizationAccess } from "../organizations/access";
 import { conversationById } from "./ingest";
-import { presentCluster, presentConversation, presentConversationDetail, presentIssue } from "./present";
+import { presentCluster, presentConversation, presentConversationDetail, presentIssue, type ConversationSummaryRow } from "./present";
+
+/** A conversation's columns but its parts (up to 256 KiB each): what lists and issue items show. */
+const { parts: _partsAreReadAlone, ...summaryColumns } = getTableColumns(conversations);
 
 /**
  * The reads of support conversations (seed 4.14): every one checks `viewConversations` first and
@@ -33,8 +35,9 @@ export async function listConversations(ctx: CallerContext, organizationId: stri
   await authorize(ctx, organizationId);
   return listPage(ctx.db, request, {
     from: conversations,
+    select: ctx.db.select(summaryColumns).from(conversations),
     where: and(eq(conversations.organizationId, organizationId), filters.source !== undefined ? eq(conversations.source, filters.source) : undefined),
-    sort: sortedBy("newest", "desc", [conversations.createdAt, conversations.id], (row: ConversationRow) => [row.createdAt, row.id]),
+    sort: sortedBy("newest", "desc", [conversations.createdAt, conversations.id], (row: ConversationSummaryRow) => [row.createdAt, row.id]),
     present: (row) => presentConversation(row, ctx.urls),
   });
 }
@@ -57,9 +60,9 @@ export async function listConversationIssues(ctx: CallerContext, organizationId:
       filters.conversation !== undefined ? eq(conversationIssues.conversationId, filters.conversation) : undefined,
     ),
     sort: sortedBy("newest", "desc", [conversationIssues.createdAt, conversationIssues.id], (row: ConversationIssueRow) => [row.createdAt, row.id]),
-    alongside: (page) => [ctx.db.select().from(conversations).where(inArray(conversations.id, page.select(conversationIssues.conversationId)))],
+    alongside: (page) => [ctx.db.select(summaryColumns).from(conversations).where(inArray(conversations.id, page.select(conversationIssues.conversationId)))],
     presentWith: ([rows]) => {
-      const byId = new Map((rows as ConversationRow[]).map((row) => [row.id, row]));
+      const byId = new Map((rows as ConversationSummaryRow[]).map((row) => [row.id, row]));
       return (issue) => issueItem(ctx, issue, byId.get(issue.conversationId));
     },
   });
@@ -71,7 +74,7 @@ export async function getConversationIssue(ctx: CallerContext, organizationId: s
   const [issues, rows] = await ctx.db.batch([
     ctx.db.select().from(conversationIssues).where(where).limit(1),
     ctx.db
-      .select()
+      .select(summaryColumns)
       .from(conversations)
       .where(eq(conversations.id, sql`(SELECT ${conversationIssues.conversationId} FROM ${conversationIssues} WHERE ${where})`))
       .limit(1),
@@ -81,7 +84,7 @@ export async function getConversationIssue(ctx: CallerContext, organizationId: s
   return issueItem(ctx, issue, rows[0]);
 }
 
-function issueItem(ctx: CallerContext, issue: ConversationIssueRow, conversation: ConversationRow | undefined) {
+function issueItem(ctx: CallerContext, issue: ConversationIssueRow, conversation: ConversationSummaryRow | undefined) {
   // An issue's conversation is deleted with it (foreign key), so it is always there.
   if (!conversation) throw new Error(`The conversation of issue ${issue.id} is missing`);
   return { issue: presentIssue(issue, ctx.urls), conversation: presentConversation(conversation, ctx.urls) };
