@@ -152,6 +152,7 @@ export const ListConversationsIssuesQuery = z.object({
 });
 
 export const ClustersOrderBy = z.enum(["updatedAt", "issues", "conversations", "tasksTotal", "tasksBacklog", "tasksStarted"]);
+export type ClustersOrderByValue = z.infer<typeof ClustersOrderBy>;
 
 export const ListClustersQuery = z.object({
   ...listQuery,

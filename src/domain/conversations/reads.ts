@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { CallerContext } from "../../context";
 import { listPage, sortedBy, type Direction, type Sort } from "../../db/keyset";
 import {
@@ -11,8 +11,7 @@ import {
 import { notFound } from "../../lib/errors";
 import { EMPTY_LIST, type PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction } from "../../lib/permissions";
-import type { ClustersOrderBy } from "../../schemas/conversation";
-import type { z } from "@hono/zod-openapi";
+import type { ClustersOrderByValue as OrderBy } from "../../schemas/conversation";
 import { loadOrganizationAccess } from "../organizations/access";
 import { conversationById } from "./ingest";
 import { presentCluster, presentConversation, presentConversationDetail, presentIssue, type ConversationSummaryRow } from "./present";
@@ -90,8 +89,6 @@ function issueItem(ctx: CallerContext, issue: ConversationIssueRow, conversation
   return { issue: presentIssue(issue, ctx.urls), conversation: presentConversation(conversation, ctx.urls) };
 }
 
-type OrderBy = z.infer<typeof ClustersOrderBy>;
-
 /**
  * The sort of a cluster list. Counts are not unique, so each sort is (value, id); the tasks
  * counts are 0 for every cluster (present.ts), which leaves the id.
@@ -134,9 +131,3 @@ export async function getConversationsIssuesCluster(ctx: CallerContext, organiza
   if (!row) throw notFound(`Conversations issues cluster '${clusterId}'`);
   return presentCluster(row, ctx.urls);
 }
-
-/** Whether a cluster of the organization exists (change requests link to one). */
-export function clusterExists(organizationId: string, clusterId: string): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${conversationsIssuesClusters} WHERE ${conversationsIssuesClusters.organizationId} = ${organizationId} AND ${conversationsIssuesClusters.id} = ${clusterId})`;
-}
-
