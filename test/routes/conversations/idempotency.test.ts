@@ -103,6 +103,19 @@ describe("the analysis under redelivery and reordering", () => {
     expect(analysed.processedAt).toEqual(expect.any(String));
   });
 
+  it("acknowledges a job whose conversation is unknown, or of another organization, and changes nothing", async () => {
+    const { token, organizationId } = await newOrganization();
+    const [job] = await ingest(token, organizationId, conversation("Where do I find my API key?"));
+    const other = await newOrganization();
+    const result = await runJobs([
+      { ...job!, organizationId: other.organizationId },
+      { ...job!, conversationId: "noSuchConversation" },
+    ]);
+    expect(result.explicitAcks).toHaveLength(2);
+    expect(await tally(token, organizationId)).toEqual({ clusters: {}, pulse: 0, issues: 0 });
+    expect(await tally(other.token, other.organizationId)).toEqual({ clusters: {}, pulse: 0, issues: 0 });
+  });
+
   it("removes the issue of a conversation whose user text is gone", async () => {
     const { token, organizationId } = await newOrganization();
     const ticket = conversation("Where do I find my API key?");
