@@ -68,8 +68,12 @@ export async function analyseConversation(db: Database, job: AnalyseJob): Promis
   }
   // Out of its cluster first (when it was in one), with its new text; then into the nearest one.
   await runBatch(db, prepareIssue(db, conversation, existing, derived, textHash, week));
-  await assignIssue(db, conversation, derived, textHash);
-  return "done";
+  if (await assignIssue(db, conversation, derived, textHash)) return "done";
+  // The issue was not as prepared: another job got there first. If that one analysed this
+  // revision, it is done; otherwise (it ran on an older one) this job is retried, and reads again.
+  const [current] = await db.select({ processedRevision: conversations.processedRevision }).from(conversations).where(eq(conversations.id, conversation.id));
+  if (current && current.processedRevision < conversation.revision) throw new Error(`The issue of conversation ${conversation.id} changed during its analysis`);
+  return "skipped";
 }
 
 const markAnalysed = (db: Database, conversation: ConversationRow) =>
@@ -150,9 +154,10 @@ interface Posting {
 /**
  * Weighs the (unassigned) issue against the organization's corpus, finds the nearest cluster
  * among those sharing a term with it and adds it there, or to a new cluster when none is at
- * least SIMILARITY_THRESHOLD close. One read, one write batch.
+ * least SIMILARITY_THRESHOLD close. One read, one write batch. False when the issue is not as
+ * prepared (unassigned, with this text): another job is at work on it.
  */
-async function assignIssue(db: Database, conversation: ConversationRow, derived: DerivedIssue, textHash: string): Promise<void> {
+async function assignIssue(db: Database, conversation: ConversationRow, derived: DerivedIssue, textHash: string): Promise<boolean> {
   const organizationId = conversation.organizationId;
   const frequencies = termFrequencies(derived.text);
   const terms = JSON.stringify([...frequencies.keys()]);
@@ -167,8 +172,8 @@ async function assignIssue(db: Database, conversation: ConversationRow, derived:
       WHERE id IN (SELECT cluster_id FROM ${conversationClusterTerms} WHERE organization_id = ${organizationId} AND term IN (SELECT value FROM json_each(${terms})))`),
   ])) as [ConversationIssueRow[], Array<{ issues: number }>, Array<{ term: string; issues: number }>, Posting[], Array<{ id: string; norm_squared: number }>];
   const issue = issueRows[0];
-  // Another delivery got here first (or the conversation changed again): its job assigns it.
-  if (!issue || issue.clusterId || issue.textHash !== textHash) return;
+  // Another delivery got here first (or another revision's job is at work on it).
+  if (!issue || issue.clusterId || issue.textHash !== textHash) return false;
 
   // This issue counts in the corpus it is weighed against.
   const issues = (corpusRows[0]?.issues ?? 0) + 1;
@@ -177,6 +182,7 @@ async function assignIssue(db: Database, conversation: ConversationRow, derived:
   const nearest = nearestCluster(vector, postings, norms);
   const joins = nearest !== undefined && nearest.similarity >= SIMILARITY_THRESHOLD;
   await runBatch(db, joinCluster(db, { conversation, issue, vector, clusterId: joins ? nearest.clusterId : newId(), isNew: !joins }));
+  return true;
 }
 
 function nearestCluster(vector: Record<string, number>, postings: Posting[], norms: Array<{ id: string; norm_squared: number }>) {
