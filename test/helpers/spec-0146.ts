@@ -32,3 +32,11 @@ export function expectSpec0146Response(operationId: string, status: number, body
   const errors = result.errors.slice(0, 12).map((error) => `${error.instanceLocation}: ${error.error}`).join("\n");
   expect(result.valid, `response of ${operationId} vs GitBook's spec 0.146: ${errors}`).toBe(true);
 }
+
+/** The method and path of an operation of GitBook's spec 0.146 (of those the fixture holds). */
+export function spec0146Operation(operationId: string): { path: string; method: string } | undefined {
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) if (operation?.operationId === operationId) return { path, method };
+  }
+  return undefined;
+}
