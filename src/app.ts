@@ -15,6 +15,7 @@ import { fileDownloadRoutes } from "./routes/file-downloads";
 import { pdfDownloadRoutes } from "./routes/pdf-downloads";
 import { openAPIRouter } from "./routes/openapi";
 import { translationRoutes } from "./routes/translations";
+import { conversationsRouter } from "./routes/conversations";
 import { publicSpecRoutes } from "./routes/openapi/public-link";
 import { organizationsRouter } from "./routes/organizations";
 import { pdfRoutes } from "./routes/pdf";
@@ -66,7 +67,7 @@ export function createApp() {
   // Before authentication, so that guessing tokens is limited too.
   app.use("/v1/*", rateLimitPerToken);
   app.use("/v1/*", authenticate);
-  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, templateRoutes, pdfRoutes, openAPIRouter, sitesRouter, translationRoutes];
+  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, templateRoutes, pdfRoutes, openAPIRouter, sitesRouter, translationRoutes, conversationsRouter];
   for (const routes of routers) {
     app.route("/v1", routes);
   }

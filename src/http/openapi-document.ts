@@ -42,4 +42,5 @@ const TAGS = [
   { name: "sites", description: "Docs sites: settings, publishing, the published profile, customization and share links" },
   { name: "site-structure", description: "A docs site's structure: sections, site spaces, section groups, and its adaptive-content schema" },
   { name: "translations", description: "Translations of a space into another language, run in the background into a result space" },
+  { name: "conversations", description: "Support conversations, the issues analysed from them in the background, and the clusters of similar issues" },
 ];

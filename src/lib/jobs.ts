@@ -29,6 +29,14 @@ export type Job =
       translationId: string;
       /** The translation's run generation the job was sent for: a job at or below the processed one does nothing. */
       generation: number;
+    }
+  | {
+      /** Derive a conversation's issue and assign it to a cluster of similar issues (domain/conversations). */
+      kind: "conversations.analyse";
+      organizationId: string;
+      conversationId: string;
+      /** The conversation's revision the job was sent for: at or below the analysed one, it does nothing. */
+      revision: number;
     };
 
 /** What one PDF is of, and where it is stored (domain/pdf/storage.ts). */

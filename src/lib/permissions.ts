@@ -53,6 +53,9 @@ const ORGANIZATION_ACTIONS = {
   viewTranslations: "read",
   /** Create, run, change the instructions of and delete translations (`permissions.edit`); creating also needs read access to the source space. */
   manageTranslations: "create",
+  // Support conversations (seed 4.14; ingesting them is `ingestConversations`).
+  /** List and read conversations, their issues and the clusters of issues. */
+  viewConversations: "read",
 } as const satisfies Record<string, Requirement>;
 
 export type OrganizationAction = keyof typeof ORGANIZATION_ACTIONS;

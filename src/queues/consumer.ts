@@ -9,6 +9,7 @@ import { recordMemberActivity } from "./member-activity";
 import { runPdfJob } from "../domain/pdf/exports";
 import { processQueuedSpec } from "./openapi-specs";
 import { runQueuedTranslation } from "./translations";
+import { analyseConversation } from "../domain/conversations/analysis";
 
 export const JOBS_QUEUE = "docs-cms-jobs";
 export const DEAD_LETTER_QUEUE = "docs-cms-jobs-dead";
@@ -41,6 +42,10 @@ async function runJobs(batch: MessageBatch<unknown>, env: Bindings): Promise<voi
     } else if (kind === "translation.run") {
       // A few at a time: each waits on the translation service.
       await settleEach(kind, messages as Message<JobOf<"translation.run">>[], 2, (job, attempts) => runQueuedTranslation(db, env, job, attempts));
+    } else if (kind === "conversations.analyse") {
+      // One at a time: jobs of one organization that run together could each open a cluster for
+      // the same new topic, since each chooses from what it read before the other wrote.
+      await settleEach(kind, messages as Message<JobOf<"conversations.analyse">>[], 1, async (job) => void (await analyseConversation(db, job)));
     } else if (kind === "member.seen") {
       try {
         await recordMemberActivity(db, messages.map((message) => message.body as JobOf<"member.seen">));

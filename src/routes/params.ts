@@ -55,3 +55,7 @@ export const TranslationParams = OrganizationParams.extend({ translationId: path
 export const SiteParams = OrganizationParams.extend({ siteId: pathParam("siteId", "The unique id of the site") });
 export const SiteSpaceParams = SiteParams.extend({ siteSpaceId: pathParam("siteSpaceId", "The unique id of the site space") });
 export const SiteShareLinkParams = SiteParams.extend({ shareLinkId: pathParam("shareLinkId", "The unique id of the share link") });
+
+export const ConversationParams = OrganizationParams.extend({ conversationId: pathParam("conversationId", "The unique id of the conversation") });
+export const ConversationIssueParams = OrganizationParams.extend({ issueId: pathParam("issueId", "The unique id of the conversation issue") });
+export const ConversationsIssuesClusterParams = OrganizationParams.extend({ clusterId: pathParam("clusterId", "The unique id of the conversations issues cluster") });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { AbsoluteUrl, EntityId, Timestamp, notSupported } from "./common";
+import { AbsoluteUrl, EntityId, Timestamp, notSupported, orNull } from "./common";
 import { ApplySpaceTemplate } from "./template";
 import { JSONDocument } from "./document";
 import { User } from "./user";
@@ -40,6 +40,7 @@ export const ChangeRequestSubject = z.string().max(100).openapi("ChangeRequestSu
 export const CreateChangeRequestBody = z.looseObject({
   subject: ChangeRequestSubject.optional(),
   template: ApplySpaceTemplate.optional().openapi({ description: "Template to apply to the change request as it is created (see `GET /v1/templates`)" }),
+  conversationsIssuesCluster: EntityId.optional().openapi({ description: "The conversations issues cluster of the organization the change request addresses" }),
 })
   .openapi({ example: { subject: "Document the export endpoint" } });
 
@@ -47,6 +48,9 @@ export const UpdateChangeRequestBody = z.strictObject({
   subject: ChangeRequestSubject.optional(),
   description: JSONDocument.optional(),
   status: z.enum(["draft", "open", "archived"]).optional(),
+  conversationsIssuesCluster: orNull(EntityId)
+    .optional()
+    .openapi({ description: "Link the change request to this conversations issues cluster of the organization; null unlinks it" }),
   links: notSupported("change request links"),
 })
   .openapi({ example: { subject: "Document the export and import endpoints" } });

@@ -11,3 +11,4 @@ export * from "./search";
 export * from "./openapi";
 export * from "./sites";
 export * from "./translations";
+export * from "./conversations";

@@ -7,12 +7,13 @@ import {
   changeRequestContributors,
   changeRequestRequestedReviewers,
   changeRequests,
+  conversationsIssuesClusters,
   revisions,
   spaces,
   type ChangeRequestRow,
   type SpaceRow,
 } from "../../db/schema";
-import { conflict, notFound } from "../../lib/errors";
+import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { EMPTY_LIST, type PageRequest } from "../../lib/pagination";
 import { assertContentAction } from "../../lib/permissions";
@@ -58,34 +59,57 @@ export async function readChangeRequest(ctx: CallerContext, changeRequestId: str
  * space's next, taken in the same statement that inserts it (D1 runs one write at a time, so two
  * creations cannot take the same number), and the space's counters are recounted in the batch.
  */
-export async function createChangeRequest(ctx: CallerContext, spaceId: string, input: { subject?: string }) {
+export async function createChangeRequest(ctx: CallerContext, spaceId: string, input: { subject?: string; conversationsIssuesCluster?: string }) {
   const access = await loadSpaceAccess(ctx, spaceId);
   assertLive(access.row);
   assertContentAction(access.level, "edit", "space");
   const id = newId();
+  const cluster = input.conversationsIssuesCluster;
   const [, , [record]] = await ctx.db.batch([
-    ...insertChangeRequest(ctx.db, { id, spaceId, subject: input.subject, callerId: ctx.caller.id, now: nowIso() }),
+    ...insertChangeRequest(ctx.db, { id, spaceId, subject: input.subject, cluster, callerId: ctx.caller.id, now: nowIso() }),
     selectChangeRequestRecords(ctx.db).where(eq(changeRequests.id, id)).limit(1),
   ]);
+  // The space is there (read above): nothing inserted means the cluster is not of its organization.
+  if (!record && cluster !== undefined) throw unknownCluster(cluster);
   return presentChangeRequest(record as ChangeRequestRecord, ctx.urls);
 }
+
+/** A change request links only to a cluster of its own organization; any other id is this 400. */
+export const unknownCluster = (clusterId: string) =>
+  badRequest(`Invalid body field 'conversationsIssuesCluster': no conversations issues cluster '${clusterId}' in the space's organization`);
+
+/** 400 unless `clusterId` is a conversations issues cluster of the organization (one query). */
+export async function assertClusterOfOrganization(ctx: CallerContext, organizationId: string, clusterId: string): Promise<void> {
+  const [known] = await ctx.db
+    .select({ id: conversationsIssuesClusters.id })
+    .from(conversationsIssuesClusters)
+    .where(and(eq(conversationsIssuesClusters.id, clusterId), eq(conversationsIssuesClusters.organizationId, organizationId)))
+    .limit(1);
+  if (!known) throw unknownCluster(clusterId);
+}
+
+/** Whether `clusterId` is a cluster of the organization of `organizationId` (an SQL expression). */
+const clusterOfOrganization = (clusterId: string, organizationId: SQL | string) =>
+  sql`EXISTS (SELECT 1 FROM ${conversationsIssuesClusters} WHERE ${conversationsIssuesClusters.id} = ${clusterId} AND ${conversationsIssuesClusters.organizationId} = ${organizationId})`;
 
 /**
  * The statements creating a change request at the space's active revision and recounting the
  * space's counters; also sent by the coordinator, in the batch of a template applied at creation.
  */
-export function insertChangeRequest(db: Database, input: { id: string; spaceId: string; subject?: string; callerId: string; now: string }) {
+export function insertChangeRequest(db: Database, input: { id: string; spaceId: string; subject?: string; cluster?: string; callerId: string; now: string }) {
   const { id, spaceId, callerId, now } = input;
+  // A cluster of another organization (or none) inserts nothing: the caller tells it apart.
+  const linked = input.cluster === undefined ? sql`` : sql` AND ${clusterOfOrganization(input.cluster, sql`s.organization_id`)}`;
   return [
     rawAll(
       db,
       sql`INSERT INTO ${changeRequests} (id, space_id, organization_id, number, status, subject, created_by, created_at, updated_at,
-          revision_id, revision_initial, revision_merged_ancestor, base_ordinal, head_ordinal, comments)
+          revision_id, revision_initial, revision_merged_ancestor, base_ordinal, head_ordinal, comments, cluster)
         SELECT ${id}, s.id, s.organization_id,
           (SELECT coalesce(max(number), 0) + 1 FROM ${changeRequests} WHERE space_id = s.id),
           'draft', ${input.subject ?? ""}, ${callerId}, ${now}, ${now}, s.revision_id, s.revision_id, s.revision_id,
-          (SELECT r.ordinal FROM ${revisions} r WHERE r.id = s.revision_id), 0, 0
-        FROM ${spaces} s WHERE s.id = ${spaceId}`,
+          (SELECT r.ordinal FROM ${revisions} r WHERE r.id = s.revision_id), 0, 0, ${input.cluster ?? null}
+        FROM ${spaces} s WHERE s.id = ${spaceId}${linked}`,
     ),
     recountChangeRequests(db, spaceId),
   ] as const;
@@ -98,6 +122,8 @@ export async function updateChangeRequestDetails(ctx: CallerContext, spaceId: st
   if (input.status !== undefined && changeRequest.status === "merged") {
     throw conflict(`Change request '${idOrNumber}' is merged: its status cannot change`);
   }
+  const cluster = input.conversationsIssuesCluster;
+  if (typeof cluster === "string") await assertClusterOfOrganization(ctx, space.row.organizationId, cluster);
   const [updated, , [record]] = await ctx.db.batch([
     ctx.db
       .update(changeRequests)
@@ -105,6 +131,7 @@ export async function updateChangeRequestDetails(ctx: CallerContext, spaceId: st
         ...(input.subject !== undefined ? { subject: input.subject } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.status !== undefined ? { status: input.status } : {}),
+        ...(cluster !== undefined ? { cluster } : {}),
         updatedAt: nowIso(),
       })
       // A merge may have landed since the read above: it is never undone by a status change.

@@ -27,7 +27,7 @@ export type TemplateTarget =
   | { kind: "main" }
   | { kind: "change-request"; changeRequestId: string }
   /** A change request created with the template (createChangeRequest's `template`), in the same batch. */
-  | { kind: "new-change-request"; changeRequestId: string; subject?: string };
+  | { kind: "new-change-request"; changeRequestId: string; subject?: string; cluster?: string };
 
 export interface ApplyTemplateInput {
   spaceId: string;
@@ -71,7 +71,7 @@ async function applyToMainHead(db: Database, input: ApplyTemplateInput, target: 
   if (target.kind === "new-change-request") {
     const changeRequestId = target.changeRequestId;
     await db.batch([
-      ...insertChangeRequest(db, { id: changeRequestId, spaceId: space.id, subject: target.subject, callerId: input.callerId, now: input.now }),
+      ...insertChangeRequest(db, { id: changeRequestId, spaceId: space.id, subject: target.subject, cluster: target.cluster, callerId: input.callerId, now: input.now }),
       ...changeRequestRevision(db, input, { changeRequestId, parent: space.revisionId, baseOrdinal: headOrdinal, ordinal: 1, revisionId }, content, current.base),
     ]);
     return { revisionId };

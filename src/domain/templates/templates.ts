@@ -7,7 +7,7 @@ import { pageOfItems, type PageRequest } from "../../lib/pagination";
 import { assertContentAction, canOnContent } from "../../lib/permissions";
 import type { Urls } from "../../lib/urls";
 import type { ApplySpaceTemplateInput, SpaceTemplateObject } from "../../schemas/template";
-import { createChangeRequest, loadChangeRequestAccess, readChangeRequest } from "../change-requests/change-requests";
+import { assertClusterOfOrganization, createChangeRequest, loadChangeRequestAccess, readChangeRequest } from "../change-requests/change-requests";
 import { unwrapCoordinated } from "../change-requests/coordinated";
 import { assertContentEditable, assertEditable } from "../change-requests/state";
 import { loadSpaceAccess } from "../content-tree/access";
@@ -57,13 +57,19 @@ export async function applyTemplateToSpace(ctx: CallerContext, spaceId: string, 
 }
 
 /** createChangeRequest, with its `template` applied in the batch that creates it (all or nothing). */
-export async function createChangeRequestWithTemplate(ctx: CallerContext, spaceId: string, input: { subject?: string; template?: ApplySpaceTemplateInput }) {
+export async function createChangeRequestWithTemplate(
+  ctx: CallerContext,
+  spaceId: string,
+  input: { subject?: string; template?: ApplySpaceTemplateInput; conversationsIssuesCluster?: string },
+) {
   if (!input.template) return createChangeRequest(ctx, spaceId, input);
   const { space } = await mainTarget(ctx, spaceId);
   const field = { id: "template.id", contentRefs: "template.params.contentRefs" };
   const source = await resolveTemplate(ctx, space, input.template, field);
+  const cluster = input.conversationsIssuesCluster;
+  if (cluster !== undefined) await assertClusterOfOrganization(ctx, space.organizationId, cluster);
   const changeRequestId = newId();
-  await runInCoordinator(ctx, space, source, { kind: "new-change-request", changeRequestId, subject: input.subject }, field);
+  await runInCoordinator(ctx, space, source, { kind: "new-change-request", changeRequestId, subject: input.subject, cluster }, field);
   return readChangeRequest(ctx, changeRequestId);
 }
 

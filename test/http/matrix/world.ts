@@ -5,6 +5,7 @@ import { addMember, createOrganization, createUser, type TestUser } from "../../
 import { call } from "../../helpers/http";
 import { PETSTORE_31_JSON, runQueuedSpecJobs, specCall, uniqueSlug } from "../../helpers/openapi";
 import { runTranslationJobs, takeRunJobs, translationCall } from "../../helpers/translations";
+import { allIssues, conversation, ingestAndAnalyse } from "../../helpers/conversations";
 import { concretePath, pathIds, type Operation } from "./operations";
 
 /**
@@ -112,6 +113,7 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
   if (names.includes("userId")) ids.userId = (await newMember(world, "read")).id;
   if (names.includes("specSlug")) Object.assign(ids, await processedSpec(world));
   if (names.includes("translationId")) ids.translationId = await settledTranslation(world);
+  if (names.includes("conversationId") || names.includes("issueId") || names.includes("clusterId")) Object.assign(ids, await analysedConversation(world));
   if (names.includes("siteId")) Object.assign(ids, await siteStructureIdsFor(world, ids.siteId!, names, operation.path));
   return ids;
 }
@@ -163,6 +165,13 @@ async function settledTranslation(world: World): Promise<string> {
   const created = await translationCall("POST", `/v1/orgs/${world.organizationId}/translations`, { token: world.owner.token, body });
   await runTranslationJobs(takeRunJobs());
   return created.body.id;
+}
+
+/** A support conversation, analysed at once into an issue and a cluster. */
+async function analysedConversation(world: World): Promise<{ conversationId: string; issueId: string; clusterId: string }> {
+  const [job] = await ingestAndAnalyse(world.owner.token, world.organizationId, conversation("Where do I find my API key?"));
+  const [item] = await allIssues(world.owner.token, world.organizationId, `&conversation=${job!.conversationId}`);
+  return { conversationId: job!.conversationId, issueId: item!.issue.id, clusterId: item!.issue.cluster };
 }
 
 async function newMember(world: World, role: "read" | "review"): Promise<TestUser> {

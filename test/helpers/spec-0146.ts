@@ -1,0 +1,42 @@
+import { dereference, encodePointer, validate, type Schema } from "@cfworker/json-schema";
+import { expect } from "vitest";
+import spec from "../fixtures/gitbook-0.146/conversations-openapi.json";
+
+/**
+ * Checks response bodies against GitBook's spec 0.146.0, for the operations only that version has
+ * (support conversations; @gitbook/api 0.202 has none of them). The fixture holds those
+ * operations and the components they refer to, cut from the published 0.146.0 document; the
+ * checks are spec.ts's.
+ */
+const BASE = "https://gitbook.spec/0.146.0/openapi.json";
+const document = spec as unknown as { paths: Record<string, Record<string, any>>; components: Record<string, any> };
+const lookup = dereference({ ...(spec as object), $id: BASE } as Schema);
+const pointer = (...parts: string[]) => parts.map(encodePointer).join("/");
+
+function responseSchema(operationId: string, status: number): Schema {
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (operation?.operationId !== operationId) continue;
+      if (!operation.responses?.[String(status)]) throw new Error(`GitBook's spec 0.146 has no ${status} response for '${operationId}'`);
+      const schema = lookup[`${BASE}#/${pointer("paths", path, method, "responses", String(status), "content", "application/json", "schema")}`];
+      if (!schema || schema === true) throw new Error(`No JSON schema for ${status} of '${operationId}'`);
+      return schema as Schema;
+    }
+  }
+  throw new Error(`No operation '${operationId}' in GitBook's spec 0.146`);
+}
+
+/** Asserts that `body` is what GitBook's spec 0.146 says `operationId` answers with `status`. */
+export function expectSpec0146Response(operationId: string, status: number, body: unknown): void {
+  const result = validate(body, responseSchema(operationId, status), "2020-12", lookup, false);
+  const errors = result.errors.slice(0, 12).map((error) => `${error.instanceLocation}: ${error.error}`).join("\n");
+  expect(result.valid, `response of ${operationId} vs GitBook's spec 0.146: ${errors}`).toBe(true);
+}
+
+/** The method and path of an operation of GitBook's spec 0.146 (of those the fixture holds). */
+export function spec0146Operation(operationId: string): { path: string; method: string } | undefined {
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) if (operation?.operationId === operationId) return { path, method };
+  }
+  return undefined;
+}
