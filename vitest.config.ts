@@ -40,6 +40,8 @@ export default defineConfig(async () => {
     plugins: [worker(1_000_000)],
     test: {
       setupFiles: ["./test/helpers/apply-migrations.ts"],
+      // A real Git server (git http-backend) on a random loopback port, for the Git sync tests.
+      globalSetup: ["./test/helpers/git-server.ts"],
       testTimeout: 20_000,
       // Worker request logs are shown only for failing tests.
       silent: "passed-only" as const,
