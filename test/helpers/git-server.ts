@@ -74,9 +74,8 @@ async function handle(root: string, auth: Map<string, { username: string; passwo
 /** Runs `git http-backend` as a CGI for one request and relays its answer. */
 async function httpBackend(root: string, url: URL, request: IncomingMessage, response: ServerResponse, user: string | undefined) {
   const body = await readBody(request);
-  const child = spawn("git", ["http-backend"], {
-    env: {
-      PATH: process.env.PATH,
+  const cgi: Record<string, string> = {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
       GIT_PROJECT_ROOT: root,
       GIT_HTTP_EXPORT_ALL: "1",
       // receive-pack needs an authenticated user unless the repo enables it (http.receivepack).
@@ -88,8 +87,8 @@ async function httpBackend(root: string, url: URL, request: IncomingMessage, res
       CONTENT_LENGTH: String(body.length),
       HTTP_CONTENT_ENCODING: request.headers["content-encoding"] ?? "",
       HTTP_GIT_PROTOCOL: String(request.headers["git-protocol"] ?? ""),
-    },
-  });
+  };
+  const child = spawn("git", ["http-backend"], { env: cgi as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "ignore"] });
   child.stdin.end(body);
   const chunks: Buffer[] = [];
   child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
