@@ -58,6 +58,8 @@ export interface PageData {
   layout?: Record<string, unknown>;
   /** A page whose content is computed from a source (GitBook's RevisionPageComputed); see domain/computed-pages. */
   computed?: ComputedPageSource;
+  /** Where the page lives in a synced Git repository (GitBook's RevisionPage.git); set by a Git import. */
+  git?: GitFileInfo;
   createdAt: string;
   updatedAt: string;
 }
@@ -74,6 +76,14 @@ export interface FileData {
   contentType: string;
   size: number;
   dimensions?: { width: number; height: number };
+  /** Where the file lives in a synced Git repository (GitBook's RevisionFile.git); set by a Git import. */
+  git?: GitFileInfo;
+}
+
+/** A page's or file's blob in a synced Git repository: its oid and its path relative to the project directory. */
+export interface GitFileInfo {
+  oid: string;
+  path: string;
 }
 
 export const contentEntries = sqliteTable(
