@@ -18,6 +18,9 @@ export interface OutboundOptions {
   maxBytes: number;
   maxRedirects?: number;
   headers?: Record<string, string>;
+  /** GET unless said; a POST (Git's smart HTTP) sends `body`, collected beforehand. */
+  method?: "GET" | "POST";
+  body?: Uint8Array;
   /** The fetch to use: the runtime's own unless a test passes a double. */
   fetch?: typeof fetch;
 }
@@ -67,7 +70,10 @@ export function assertAllowedTarget(url: string, allowPrivateNetwork: boolean): 
   return parsed;
 }
 
-/** GETs `url` under the guard. Redirects are followed here; any other status is returned as is. */
+/**
+ * GETs (or POSTs) `url` under the guard. Redirects are followed here, a POST's as fetch would:
+ * 307/308 resend it, the others turn it into a GET; any other status is returned as is.
+ */
 export async function outboundFetch(url: string, options: OutboundOptions): Promise<OutboundResponse> {
   const doFetch = options.fetch ?? fetch;
   const controller = new AbortController();
@@ -79,9 +85,11 @@ export async function outboundFetch(url: string, options: OutboundOptions): Prom
   const beforeDeadline = <T>(promise: Promise<T>) => Promise.race([promise, expired]);
   try {
     let current = assertAllowedTarget(url, options.allowPrivateNetwork);
+    let method = options.method ?? "GET";
     for (let hops = 0; ; hops++) {
+      const sent = method === "POST" ? options.body : undefined;
       const response = await beforeDeadline(
-        doFetch(current.toString(), { method: "GET", redirect: "manual", headers: options.headers, signal: controller.signal }),
+        doFetch(current.toString(), { method, body: sent, redirect: "manual", headers: options.headers, signal: controller.signal }),
       );
       if (REDIRECT_STATUSES.has(response.status)) {
         await response.body?.cancel();
@@ -92,6 +100,7 @@ export async function outboundFetch(url: string, options: OutboundOptions): Prom
         }
         // Every hop is checked like the first: a public URL may redirect to a private one.
         current = assertAllowedTarget(new URL(location, current).toString(), options.allowPrivateNetwork);
+        if (response.status !== 307 && response.status !== 308) method = "GET";
         continue;
       }
       const ok = response.status >= 200 && response.status < 300;
