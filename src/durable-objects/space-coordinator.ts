@@ -3,6 +3,7 @@ import { createDatabase, type Database } from "../db/client";
 import { RequestBinding } from "../db/request-binding";
 import { applyContentEdit, type ContentEditInput } from "../domain/change-requests/edit-content";
 import { applyMerge, applyUpdateFromMain, type SyncInput } from "../domain/change-requests/sync";
+import { runGitSyncJob, type GitSyncJobInput } from "../domain/git-sync/run";
 import { applyTemplate, type ApplyTemplateInput } from "../domain/templates/apply";
 import { outcomeOf, type Outcome } from "../lib/outcome";
 
@@ -43,6 +44,14 @@ export class SpaceCoordinator extends DurableObject<Env> {
 
   applyTemplate(input: ApplyTemplateInput) {
     return this.serialized((db) => applyTemplate(db, input));
+  }
+
+  /**
+   * A Git import or export, whole: its network exchanges too, so that two syncs of the space (or a
+   * sync and a merge) never interleave. Merges wait for it, at most the sync's timeouts.
+   */
+  runGitSync(input: GitSyncJobInput) {
+    return this.serialized((db) => runGitSyncJob(db, { blobs: this.env.BLOBS, signingSecret: this.env.SIGNING_SECRET }, input));
   }
 
   /**

@@ -22,6 +22,12 @@ export type Job =
       specId: string;
       /** The spec's generation the job was sent for: a job at or below the processed one does nothing. */
       generation: number;
+    }
+  | {
+      /** Run a recorded Git import or export (git_sync_jobs) inside the space's coordinator; the row holds its request. */
+      kind: "git.import" | "git.export";
+      jobId: string;
+      spaceId: string;
     };
 
 /** What one PDF is of, and where it is stored (domain/pdf/storage.ts). */

@@ -8,6 +8,7 @@ import { log } from "../lib/log";
 import { recordMemberActivity } from "./member-activity";
 import { runPdfJob } from "../domain/pdf/exports";
 import { processQueuedSpec } from "./openapi-specs";
+import { runGitSyncJobInCoordinator } from "./git-sync";
 
 export const JOBS_QUEUE = "docs-cms-jobs";
 export const DEAD_LETTER_QUEUE = "docs-cms-jobs-dead";
@@ -37,6 +38,9 @@ async function runJobs(batch: MessageBatch<unknown>, env: Bindings): Promise<voi
     } else if (kind === "openapi.process") {
       // A few at a time: each may wait on a slow URL.
       await settleEach(kind, messages as Message<JobOf<"openapi.process">>[], 4, (job) => processQueuedSpec(db, env, job));
+    } else if (kind === "git.import" || kind === "git.export") {
+      // A few at a time: each holds its space's coordinator (syncs of one space queue up there).
+      await settleEach(kind, messages as Message<JobOf<"git.import">>[], 2, (job) => runGitSyncJobInCoordinator(env, job));
     } else if (kind === "member.seen") {
       try {
         await recordMemberActivity(db, messages.map((message) => message.body as JobOf<"member.seen">));

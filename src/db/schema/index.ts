@@ -10,3 +10,4 @@ export * from "./comments";
 export * from "./search";
 export * from "./openapi";
 export * from "./sites";
+export * from "./git-sync";

@@ -34,6 +34,8 @@ export const revisions = sqliteTable(
     baseOrdinal: integer("base_ordinal"),
     /** For a merge revision: the change request merged. */
     mergedFrom: text("merged_from"),
+    /** A revision imported from Git: the commit (GitBook's Revision.git). */
+    git: json<RevisionGit>("git"),
     createdBy: text("created_by").notNull(),
     createdAt: timestamp("created_at").notNull(),
   },
@@ -41,6 +43,15 @@ export const revisions = sqliteTable(
 );
 
 export type RevisionRow = typeof revisions.$inferSelect;
+
+/** GitBook's Revision.git: the commit a revision was imported from (`url` from repoCommitURL). */
+export interface RevisionGit {
+  oid: string;
+  message: string;
+  url?: string;
+  ref?: string;
+  createdByService?: boolean;
+}
 
 export type EntryKind = "page" | "file";
 
