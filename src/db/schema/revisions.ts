@@ -69,6 +69,15 @@ export interface PageData {
   layout?: Record<string, unknown>;
   /** A page whose content is computed from a source (GitBook's RevisionPageComputed); see domain/computed-pages. */
   computed?: ComputedPageSource;
+  /** A shorter title for the table of contents (GitBook's linkTitle; SUMMARY.md's `[Title](page.md "Link title")`). */
+  linkTitle?: string;
+  /** GitBook's RevisionPageDocument.cover: the cover image (a file of the space or a URL) and its vertical position. */
+  cover?: PageCover;
+  /**
+   * A page standing for a group of GitBook's table of contents (a `## Heading` of SUMMARY.md):
+   * top level, no body, the group's pages are its children. Git export writes it back as a group.
+   */
+  group?: true;
   /** Where the page lives in a synced Git repository (GitBook's RevisionPage.git); set by a Git import. */
   git?: GitFileInfo;
   createdAt: string;
@@ -89,6 +98,11 @@ export interface FileData {
   dimensions?: { width: number; height: number };
   /** Where the file lives in a synced Git repository (GitBook's RevisionFile.git); set by a Git import. */
   git?: GitFileInfo;
+}
+
+export interface PageCover {
+  ref: { kind: "file"; file: string } | { kind: "url"; url: string };
+  yPos: number;
 }
 
 /** A page's or file's blob in a synced Git repository: its oid and its path relative to the project directory. */
