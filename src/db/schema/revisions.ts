@@ -50,7 +50,9 @@ export interface RevisionGit {
   message: string;
   url?: string;
   ref?: string;
-  createdByService?: boolean;
+  /** Whether the commit was made by this service's export (0.202 calls it createdByGitBook, the seed createdByService). */
+  createdByGitBook: boolean;
+  createdByService: boolean;
 }
 
 export type EntryKind = "page" | "file";

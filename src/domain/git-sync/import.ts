@@ -42,7 +42,8 @@ export async function runImport(db: Database, deps: SyncDeps, job: GitSyncJobRow
     oid: fetched.commit.oid,
     message: fetched.commit.message,
     ref: request.ref,
-    createdByService: true,
+    // An imported commit was made outside, unless it is the one this space's last export pushed.
+    ...createdHere(sync?.direction === "export" && sync.lastCommit === fetched.commit.oid),
     ...(request.repoCommitURL ? { url: commitUrl(request.repoCommitURL, fetched.commit.oid) } : {}),
   };
   const changes = changesOf(existing, content);
@@ -89,6 +90,8 @@ function changesOf(existing: ReadonlyMap<string, Entry>, content: ImportedConten
   for (const [key, entry] of existing) if (!kept.has(key)) writes.push({ kind: entry.kind, id: entry.id, state: null });
   return writes;
 }
+
+const createdHere = (here: boolean) => ({ createdByGitBook: here, createdByService: here });
 
 /** repoCommitURL is a prefix: `https://github.com/o/r/commit/` or `.../commit` both give `.../commit/<oid>`. */
 const commitUrl = (prefix: string, oid: string) => `${prefix.replace(/\/+$/, "")}/${oid}`;

@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { CallerContext, RequesterContext } from "../../context";
-import { gitSyncJobs, gitSyncs, type GitSyncDirection, type GitSyncRequest } from "../../db/schema";
+import { gitSyncJobs, type GitSyncDirection, type GitSyncRequest, type GitSyncRow } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { enqueue } from "../../lib/jobs";
@@ -10,7 +9,7 @@ import type { ExportToGitRepositoryInput, ImportGitRepositoryInput } from "../..
 import { assertContentEditable } from "../change-requests/state";
 import { loadSpaceAccess, loadSpaceAccessWith } from "../content-tree/access";
 import { sealCredentials, splitCredentials } from "./credentials";
-import { presentGitSync } from "./present";
+import { presentGitSync, selectGitSync } from "./present";
 
 /**
  * The Worker's side of Git sync: who may ask, what is recorded, and the queue job that does the
@@ -48,9 +47,9 @@ async function requestSync(ctx: CallerContext, spaceId: string, direction: GitSy
 
 /** getSpaceGitInfo: the space's Git sync state; 404 until it has been synced. */
 export async function readGitInfo(ctx: RequesterContext, spaceId: string) {
-  const [access, [rows]] = await loadSpaceAccessWith(ctx, spaceId, [ctx.db.select().from(gitSyncs).where(eq(gitSyncs.spaceId, spaceId)).limit(1)]);
+  const [access, [rows]] = await loadSpaceAccessWith(ctx, spaceId, [selectGitSync(ctx.db, spaceId)]);
   assertContentAction(access.level, "view", "space");
-  const [sync] = rows as Array<typeof gitSyncs.$inferSelect>;
+  const [sync] = rows as GitSyncRow[];
   if (!sync) throw notFound(`Git sync of space '${spaceId}'`);
   return presentGitSync(sync);
 }

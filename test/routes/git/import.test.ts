@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createChangeRequest, createSpace, flattenPages, mainPages } from "../../helpers/content";
 import { createOrganization, createUser, type TestUser } from "../../helpers/fixtures";
 import { createRepo, pushFromOutside } from "../../helpers/git-repos";
-import { gitCall, gitPath, runGitJobs, runQueuedGitJobs, syncNow, takeGitJobs } from "../../helpers/git-sync";
+import { gitCall, gitPath, runGitJobs, syncNow, takeGitJobs } from "../../helpers/git-sync";
 import { call } from "../../helpers/http";
 import { expectSpecResponse, expectSpecSchema } from "../../helpers/spec";
 
@@ -54,8 +54,9 @@ describe("importGitRepository", () => {
     const guides = flattenPages(pages).find((page) => page.title === "Guides")!;
     expect(guides.pages.map((page: { title: string }) => page.title)).toEqual(["Install"]);
 
-    const revision = await call("GET", `/v1/spaces/${space.id}/revisions/${(await call("GET", `/v1/spaces/${space.id}`, { token: owner.token })).body.revision}`, { token: owner.token });
+    const revision = await call("GET", `/v1/spaces/${space.id}/content`, { token: owner.token });
     expect(revision.status).toBe(200);
+    expectSpecResponse("getCurrentRevision", 200, revision.body);
     expect(revision.body.git).toMatchObject({ oid: repo.commit, message: "Fixture", url: `https://git.example.com/acme/docs/commit/${repo.commit}` });
     expect(revision.body.files.map((file: { name: string }) => file.name)).toContain("logo.png");
     expect(revision.body.pages.find((page: { title: string }) => page.title === "Welcome").git).toMatchObject({ path: "README.md" });
