@@ -7,7 +7,7 @@ import { QuerySwitch } from "./common";
  * (domain/computed-pages) or returns it as stored (docs/decisions.md).
  */
 export const RevisionQuery = {
-  metadata: QuerySwitch("false omits mutable Git metadata (none is kept here)", "true"),
+  metadata: QuerySwitch("Accepted; pages and files imported from Git always show their `git` {oid, path}", "true"),
   computed: QuerySwitch("true (default): a computed page read returns its generated content; false: the page as stored", "true"),
 };
 
@@ -35,6 +35,7 @@ export const RevisionFile = z
     downloadURL: z.string(),
     size: z.number(),
     dimensions: z.object({ width: z.number(), height: z.number() }).optional(),
+    git: z.object({ oid: z.string(), path: z.string() }).optional().openapi({ description: "Where a Git import found the file" }),
   })
   .openapi("RevisionFile");
 export const Revision = z
