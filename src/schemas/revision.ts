@@ -2,8 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { QuerySwitch } from "./common";
 
 /**
- * MC (seed 4): `metadata` and `computed`. This deployment keeps no Git metadata, so `metadata`
- * changes nothing; `computed` decides whether a page read computes a computed page's content
+ * MC (seed 4): `metadata` and `computed`. `metadata` is accepted and changes nothing: the only Git
+ * metadata of pages and files is their `git` {oid, path}, small and always shown; `computed` decides whether a page read computes a computed page's content
  * (domain/computed-pages) or returns it as stored (docs/decisions.md).
  */
 export const RevisionQuery = {
