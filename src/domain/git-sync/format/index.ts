@@ -7,3 +7,4 @@
 export { GitFormatError } from "./errors";
 export { readRepository, type ImportedContent, type ReadRepositoryInput, type RepoFile } from "./read";
 export { writeRepository, type WriteRepositoryInput } from "./write";
+export { ownedByFormat } from "./owned";

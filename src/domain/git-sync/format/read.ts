@@ -129,7 +129,8 @@ class Importer {
     const data: PageData = {
       title,
       slug: uniqueSlug(slugify(slugSource), siblings),
-      ...(item.linkTitle ? { linkTitle: item.linkTitle } : {}),
+      // GitBook's linkTitle holds at most 100 characters.
+      ...(item.linkTitle ? { linkTitle: item.linkTitle.slice(0, 100) } : {}),
       ...withoutUnset(file.metadata),
       git: { oid: "", path: item.path },
       createdAt: this.input.now,
