@@ -4,15 +4,15 @@ import { users, type GitSyncJobRow, type GitSyncRow } from "../../db/schema";
 import { readEntries } from "../revisions/entries";
 import { mainHeadPoint } from "../revisions/points";
 import { GitSyncError } from "./errors";
-import { writeRepository } from "./format";
+import { ownedByFormat, writeRepository } from "./format";
 import type { SyncDeps, SyncOutcome } from "./run";
 import { fetchRef, pushCommit, writeCommit, type GitSession } from "./transport";
 
 /**
  * An export: the space's live content written in GitBook's format (git-sync/format), committed
  * on top of the branch's tip (or as the first commit of a new branch) and pushed. Files the
- * format does not own are kept as they are: everything outside the project directory, and inside
- * it anything but markdown and `.gitbook/` (a LICENSE, a CI workflow). A blob the exporter writes
+ * format does not own (format/owned.ts: outside the project directory, a LICENSE, a CI workflow)
+ * are kept as they are on the branch. A blob the exporter writes
  * with the same bytes has the same oid, so a one-page edit is a one-file commit.
  *
  * The branch must still be where the space last left it (the commit it last imported or pushed):
@@ -34,9 +34,8 @@ export async function runExport(db: Database, deps: SyncDeps, job: GitSyncJobRow
       `${request.ref} has commits this space has not imported (its tip is ${tip.commit.oid.slice(0, 7)}, the space last synced ${agreed.slice(0, 7)}): import them first, or export with force to overwrite them`,
     );
   }
-  const projectDirectory = normalizeDirectory(request.repoProjectDirectory);
   const tree = new Map<string, { oid: string; mode: string } | Uint8Array>();
-  for (const item of tip?.items ?? []) if (!ownedByExport(item.path, projectDirectory)) tree.set(item.path, { oid: item.oid, mode: item.mode });
+  for (const item of tip?.items ?? []) if (!ownedByFormat(item.path, request.repoProjectDirectory)) tree.set(item.path, { oid: item.oid, mode: item.mode });
   for (const [path, bytes] of written) tree.set(path, bytes);
 
   const commit = await writeCommit(session, {
@@ -55,18 +54,4 @@ async function readBlob(blobs: R2Bucket, key: string): Promise<Uint8Array> {
   const object = await blobs.get(key);
   if (!object) throw new Error(`Blob '${key}' is missing from R2`);
   return new Uint8Array(await object.arrayBuffer());
-}
-
-/** `docs/`, `./docs`, `/docs` → `docs`; the root → ''. */
-export const normalizeDirectory = (directory: string | undefined) =>
-  (directory ?? "")
-    .split("/")
-    .filter((part) => part && part !== ".")
-    .join("/");
-
-/** Whether the exporter's tree replaces this path of the branch: markdown and `.gitbook/` inside the project directory. */
-function ownedByExport(path: string, projectDirectory: string): boolean {
-  if (projectDirectory && !path.startsWith(`${projectDirectory}/`)) return false;
-  const inside = projectDirectory ? path.slice(projectDirectory.length + 1) : path;
-  return inside.endsWith(".md") || inside.startsWith(".gitbook/");
 }
