@@ -46,7 +46,7 @@ export const ImportGitRepository = z
     force: z.boolean().optional().openapi({ description: "Import even when `timestamp` is older than the last applied sync" }),
     standalone: z.boolean().optional().openapi({ description: "Make a revision of the repository without updating the space's content" }),
   })
-  .openapi("ImportGitRepository");
+  .openapi("ImportGitRepository", { example: { url: "https://github.com/acme/docs.git", ref: "refs/heads/main" } });
 
 export const ExportToGitRepository = z
   .object({
@@ -55,7 +55,7 @@ export const ExportToGitRepository = z
     force: z.boolean().optional().openapi({ description: "Push even when the branch has commits the space has not imported (they are overwritten)" }),
     standalone: z.boolean().optional().openapi({ description: "A snapshot: the export does not link the space to the repository" }),
   })
-  .openapi("ExportToGitRepository");
+  .openapi("ExportToGitRepository", { example: { url: "https://github.com/acme/docs.git", ref: "refs/heads/main", commitMessage: "Update docs" } });
 
 export type ImportGitRepositoryInput = z.infer<typeof ImportGitRepository>;
 export type ExportToGitRepositoryInput = z.infer<typeof ExportToGitRepository>;
