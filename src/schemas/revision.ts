@@ -3,8 +3,9 @@ import { QuerySwitch } from "./common";
 
 /**
  * MC (seed 4): `metadata` and `computed`. `metadata` is accepted and changes nothing: the only Git
- * metadata of pages and files is their `git` {oid, path}, small and always shown; `computed` decides whether a page read computes a computed page's content
- * (domain/computed-pages) or returns it as stored (docs/decisions.md).
+ * metadata of pages and files is their `git` {oid, path}, small and always shown. `computed`
+ * decides whether a page read computes a computed page's content (domain/computed-pages) or
+ * returns it as stored (docs/decisions.md).
  */
 export const RevisionQuery = {
   metadata: QuerySwitch("Accepted; pages and files imported from Git always show their `git` {oid, path}", "true"),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { GitFormatError, readRepository } from "../../../src/domain/git-sync/format";
+import { GitFormatError, readRepository, writeRepository } from "../../../src/domain/git-sync/format";
 import { isFile, isPage } from "../../../src/domain/revisions/entries";
 import { PageTree } from "../../../src/domain/revisions/page-tree";
-import { PNG, repoFiles, type Tree } from "./fixtures";
+import { PNG, asSpace, repoFiles, type Tree } from "./fixtures";
 
 const NOW = "2026-01-01T00:00:00.000Z";
 const read = (tree: Tree, projectDirectory?: string) => readRepository({ files: repoFiles(tree), projectDirectory, existing: new Map(), now: NOW });
@@ -105,5 +105,18 @@ describe("Git sync format: reading a repository", () => {
     const { entries, documents } = await read({ "README.md": "# Home\n", "SUMMARY.md": "## Group\n\n* [Home](README.md)\n" });
     const ids = new Set(documents.map((document) => document.id));
     expect(entries.filter(isPage).every((page) => page.documentId !== null && ids.has(page.documentId))).toBe(true);
+  });
+
+  it("reads and writes a repository of 1,000 pages in one folder, linking to each other, in linear time", async () => {
+    const tree: Tree = { "README.md": "# Home\n" };
+    const names: string[] = [];
+    for (let index = 0; index < 1000; index++) names.push(`page-${String(index).padStart(4, "0")}`);
+    names.forEach((name, index) => (tree[`many/${name}.md`] = `# Page\n\nNext: [next](${names[(index + 1) % names.length]}.md)\n`));
+    const started = Date.now();
+    const imported = await read(tree);
+    const written = await writeRepository({ entries: asSpace(imported.entries, imported.documents), readBlob: async () => new Uint8Array(), projectDirectory: "" });
+    expect(imported.entries.filter(isPage)).toHaveLength(1001);
+    expect(new TextDecoder().decode(written.get("many/page-0007.md"))).toBe("# Page\n\nNext: [next](page-0008.md)\n");
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 });

@@ -149,4 +149,20 @@ describe("Git sync format: a GitBook repository, imported and exported", () => {
     const reversed = { ...imported, entries: [...imported.entries].reverse() };
     expect(textOf(await exportContent(reversed))).toEqual(textOf(await exportContent(imported)));
   });
+
+  it("normalizes files not in the exporter's shape: front matter order, blank lines, links, SUMMARY.md style", async () => {
+    const tree: Tree = {
+      "SUMMARY.md": "# Summary\n\n- [Home](./README.md)\n- [Other](other.md)\n\t- [Child](./child.md)\n",
+      "README.md": "---\nhidden: true\ndescription: First\nvars:\n  x: 1\n---\n# Home\n\n\n[o](./other.md) [c](./child.md#top)\n\n\n",
+      "other.md": "No title here\n",
+      "child.md": "# Child\n",
+    };
+    const imported = await importTree(tree, new Map(), "");
+    expect(textOf(await exportContent(imported, ""))).toEqual({
+      "SUMMARY.md": "# Table of contents\n\n* [Home](README.md)\n* [Other](other.md)\n  * [Child](child.md)\n",
+      "README.md": "---\ndescription: First\nhidden: true\n---\n\n# Home\n\n[o](other.md) [c](child.md#top)\n",
+      "other.md": "# Other\n\nNo title here\n",
+      "child.md": "# Child\n",
+    });
+  });
 });

@@ -136,3 +136,31 @@ describe("Git sync format: the paths an export owns", () => {
     expect(ownedByFormat("README.md")).toBe(true);
   });
 });
+
+describe("Git sync format: edge cases", () => {
+  it("reads file names with spaces written either way, and writes them percent-encoded", async () => {
+    const tree = {
+      "README.md": "# Home\n\n[other](<My Page.md>)\n",
+      "SUMMARY.md": "* [Home](README.md)\n* [My Page](My%20Page.md)\n",
+      "My Page.md": "# My Page\n",
+    };
+    const encoder = new TextEncoder();
+    const imported = await readRepository({ files: new Map(Object.entries(tree).map(([path, text]) => [path, { path, bytes: encoder.encode(text) }])), existing: new Map(), now: NOW });
+    const myPage = imported.entries.filter(isPage).find((entry) => entry.data.title === "My Page")!;
+    expect(imported.documents.map((document) => document.markdown)).toContain(`[other](</pages/${myPage.id}>)\n`);
+    const bodies = new Map(imported.documents.map((document) => [document.id, document.markdown]));
+    const written = textOf(
+      await writeRepository({
+        entries: new Map(imported.entries.map((entry) => [`${entry.kind}:${entry.id}`, { ...entry, markdown: bodies.get(entry.documentId!) ?? "" }])),
+        readBlob: async () => new Uint8Array(),
+      }),
+    );
+    expect(written["SUMMARY.md"]).toBe("# Table of contents\n\n* [Home](README.md)\n* [My Page](My%20Page.md)\n");
+    expect(written["README.md"]).toBe("# Home\n\n[other](<My%20Page.md>)\n");
+    expect(written["My Page.md"]).toBe("# My Page\n");
+  });
+
+  it("writes an empty space as a table of contents without pages", async () => {
+    expect(textOf(await write([]))).toEqual({ "SUMMARY.md": "# Table of contents\n" });
+  });
+});

@@ -1,4 +1,4 @@
-import { parse as parseYaml } from "yaml";
+import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { GitFormatError } from "./errors";
 import { directoryPrefix, normalizePath } from "./paths";
 
@@ -49,7 +49,7 @@ export function writeLayout(layout: Omit<RepositoryLayout, "projectPrefix">): st
   const readme = layout.readme.slice(layout.root.length);
   const summary = layout.summary.slice(layout.root.length);
   if (layout.root === "" && readme === DEFAULT_README && summary === DEFAULT_SUMMARY) return undefined;
-  return [`root: ./${layout.root}`, "structure:", `  readme: ${readme}`, `  summary: ${summary}`, ""].join("\n");
+  return stringifyYaml({ root: `./${layout.root}`, structure: { readme, summary } }, { lineWidth: 0 });
 }
 
 function parseConfig(file: string, text: string): Record<string, unknown> {

@@ -3,7 +3,7 @@ import { newId } from "../../../lib/ids";
 import { positionBetween } from "../../../lib/ordering";
 import { prepareDocument, type StoredDocument } from "../../revisions/documents";
 import { canonicalJson, isFile, isPage, type Entry, type FileEntry, type PageEntry } from "../../revisions/entries";
-import { slugify, uniqueSlug } from "../../revisions/page-tree";
+import { slugify } from "../../revisions/page-tree";
 import { blobKeyOf, contentTypeOf, gitBlobOid } from "./assets";
 import { CONFIG_FILE, projectPrefixOf, readLayout, type RepositoryLayout } from "./config";
 import { GitFormatError } from "./errors";
@@ -74,6 +74,8 @@ class Importer {
   private readonly existingByPath = new Map<string, Entry>();
   private readonly existingGroups = new Map<string, PageEntry[]>();
   private readonly usedIds = new Set<string>();
+  /** The slugs taken in each sibling list, so a folder of n pages costs n, not n². */
+  private readonly slugsOf = new WeakMap<PageEntry[], Set<string>>();
 
   constructor(
     private readonly input: ReadRepositoryInput,
@@ -128,7 +130,7 @@ class Importer {
     const slugSource = item.path === this.layout.readme ? title : isReadme(item.path) ? basename(dirname(item.path).slice(0, -1)) : basename(item.path).replace(/\.md$/i, "");
     const data: PageData = {
       title,
-      slug: uniqueSlug(slugify(slugSource), siblings),
+      slug: this.freeSlug(slugify(slugSource), siblings),
       // GitBook's linkTitle holds at most 100 characters.
       ...(item.linkTitle ? { linkTitle: item.linkTitle.slice(0, 100) } : {}),
       ...withoutUnset(file.metadata),
@@ -146,8 +148,18 @@ class Importer {
     const candidates = this.existingGroups.get(title) ?? [];
     const reused = candidates.find((candidate) => !this.usedIds.has(candidate.id));
     const id = reused?.id ?? newId();
-    const data: PageData = { title, slug: uniqueSlug(slugify(title), siblings), group: true, createdAt: this.input.now, updatedAt: this.input.now };
+    const data: PageData = { title, slug: this.freeSlug(slugify(title), siblings), group: true, createdAt: this.input.now, updatedAt: this.input.now };
     return this.newPage(id, null, siblings, data);
+  }
+
+  /** `slug`, or `slug-2`, `slug-3`... whichever no sibling has (uniqueSlug's rule); takes it. */
+  private freeSlug(slug: string, siblings: PageEntry[]): string {
+    let taken = this.slugsOf.get(siblings);
+    if (!taken) this.slugsOf.set(siblings, (taken = new Set()));
+    let free = slug;
+    for (let suffix = 2; taken.has(free); suffix++) free = `${slug}-${suffix}`;
+    taken.add(free);
+    return free;
   }
 
   private newPage(id: string, parentId: string | null, siblings: PageEntry[], data: PageData): PageEntry {
