@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSpace, flattenPages, mainPages } from "../../helpers/content";
+import { commitToMain, createSpace, flattenPages, mainPages } from "../../helpers/content";
 import { createOrganization, createUser, gitbookClient, type TestUser } from "../../helpers/fixtures";
 import { createRepo, pushFromOutside, readRepo } from "../../helpers/git-repos";
 import { syncNow, takeGitJobs } from "../../helpers/git-sync";
@@ -60,6 +60,24 @@ describe("exportToGitRepository", () => {
     expect(overwritten.message).toBe("Mine");
     expect(overwritten.parents).toEqual([outside]);
     expect(overwritten.files!["guide.md"]!.text).not.toContain("Theirs");
+  });
+
+  it("makes a one-page edit a one-file commit", async () => {
+    const repo = await createRepo("export-one-file", SOURCE);
+    const space = await createSpace(owner, organizationId);
+    await syncNow(owner.token, space.id, "import", { url: repo.url, ref: "refs/heads/main" });
+    await syncNow(owner.token, space.id, "export", { url: repo.url, ref: "refs/heads/main", commitMessage: "Baseline" });
+    const before = await readRepo(repo.name);
+    const guide = flattenPages(await mainPages(owner, space.id)).find((page) => page.title === "Guide")!;
+    await commitToMain(owner, space.id, [{ operation: "update_page", page: guide.id, title: "Guide, edited" }]);
+    const { info } = await syncNow(owner.token, space.id, "export", { url: repo.url, ref: "refs/heads/main", commitMessage: "One page" });
+    expect(info.body.operation.state).toBe("success");
+    const after = await readRepo(repo.name);
+    expect(after.parents).toEqual([before.commit]);
+    const changed = Object.keys(after.files!).filter((path) => after.files![path]!.oid !== before.files![path]?.oid);
+    // The page's file, and SUMMARY.md which lists its title.
+    expect(changed.filter((path) => path !== "SUMMARY.md")).toEqual(["guide.md"]);
+    expect(Object.keys(after.files!).sort()).toEqual(Object.keys(before.files!).sort());
   });
 
   it("works through GitBook's official client: import, export (queued) and info", async () => {
