@@ -40,8 +40,9 @@ export default defineConfig(async () => {
     plugins: [worker(1_000_000)],
     test: {
       setupFiles: ["./test/helpers/apply-migrations.ts"],
-      // A LibreTranslate-compatible service on a random loopback port, for the translation tests.
-      globalSetup: ["./test/translation-service.global.ts"],
+      // Real services on random loopback ports: a LibreTranslate-compatible translator, for the
+      // translation tests, and a Git server (git http-backend), for the Git sync tests.
+      globalSetup: ["./test/translation-service.global.ts", "./test/helpers/git-server.ts"],
       testTimeout: 20_000,
       // Worker request logs are shown only for failing tests.
       silent: "passed-only" as const,

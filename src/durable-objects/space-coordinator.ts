@@ -3,6 +3,7 @@ import { createDatabase, type Database } from "../db/client";
 import { RequestBinding } from "../db/request-binding";
 import { applyContentEdit, type ContentEditInput } from "../domain/change-requests/edit-content";
 import { applyMerge, applyUpdateFromMain, type SyncInput } from "../domain/change-requests/sync";
+import { runGitSyncJob, type GitSyncJobInput } from "../domain/git-sync/run";
 import { applyTemplate, type ApplyTemplateInput } from "../domain/templates/apply";
 import { applyTranslationRun, type TranslationRunInput } from "../domain/translations/apply";
 import { outcomeOf, type Outcome } from "../lib/outcome";
@@ -49,6 +50,14 @@ export class SpaceCoordinator extends DurableObject<Env> {
   /** The end of a translation run: its content as a revision of this (result) space, and its outcome. */
   applyTranslationRun(input: TranslationRunInput) {
     return this.serialized((db) => applyTranslationRun(db, input));
+  }
+
+  /**
+   * A Git import or export, whole: its network exchanges too, so that two syncs of the space (or a
+   * sync and a merge) never interleave. Merges wait for it, at most the sync's timeouts.
+   */
+  runGitSync(input: GitSyncJobInput) {
+    return this.serialized((db) => runGitSyncJob(db, { blobs: this.env.BLOBS, signingSecret: this.env.SIGNING_SECRET }, input));
   }
 
   /**

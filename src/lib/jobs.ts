@@ -37,6 +37,12 @@ export type Job =
       conversationId: string;
       /** The conversation's revision the job was sent for: at or below the analysed one, it does nothing. */
       revision: number;
+    }
+  | {
+      /** Run a recorded Git import or export (git_sync_jobs) inside the space's coordinator; the row holds its request. */
+      kind: "git.import" | "git.export";
+      jobId: string;
+      spaceId: string;
     };
 
 /** What one PDF is of, and where it is stored (domain/pdf/storage.ts). */

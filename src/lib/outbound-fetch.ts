@@ -18,9 +18,9 @@ export interface OutboundOptions {
   maxBytes: number;
   maxRedirects?: number;
   headers?: Record<string, string>;
-  /** GET unless given: POST sends `body` (a translator's request). */
+  /** GET unless given: a POST (a translator's request, Git's smart HTTP) sends `body`, collected beforehand. */
   method?: "GET" | "POST";
-  body?: string;
+  body?: string | Uint8Array;
   /** The fetch to use: the runtime's own unless a test passes a double. */
   fetch?: typeof fetch;
 }

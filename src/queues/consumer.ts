@@ -10,6 +10,7 @@ import { runPdfJob } from "../domain/pdf/exports";
 import { processQueuedSpec } from "./openapi-specs";
 import { runQueuedTranslation } from "./translations";
 import { analyseConversation } from "../domain/conversations/analysis";
+import { runGitSyncJobInCoordinator } from "./git-sync";
 
 export const JOBS_QUEUE = "docs-cms-jobs";
 export const DEAD_LETTER_QUEUE = "docs-cms-jobs-dead";
@@ -46,6 +47,9 @@ async function runJobs(batch: MessageBatch<unknown>, env: Bindings): Promise<voi
       // One at a time: jobs of one organization that run together could each open a cluster for
       // the same new topic, since each chooses from what it read before the other wrote.
       await settleEach(kind, messages as Message<JobOf<"conversations.analyse">>[], 1, async (job) => void (await analyseConversation(db, job)));
+    } else if (kind === "git.import" || kind === "git.export") {
+      // A few at a time: each holds its space's coordinator (syncs of one space queue up there).
+      await settleEach(kind, messages as Message<JobOf<"git.import">>[], 2, (job) => runGitSyncJobInCoordinator(env, job));
     } else if (kind === "member.seen") {
       try {
         await recordMemberActivity(db, messages.map((message) => message.body as JobOf<"member.seen">));

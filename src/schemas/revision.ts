@@ -2,12 +2,13 @@ import { z } from "@hono/zod-openapi";
 import { QuerySwitch } from "./common";
 
 /**
- * MC (seed 4): `metadata` and `computed`. This deployment keeps no Git metadata, so `metadata`
- * changes nothing; `computed` decides whether a page read computes a computed page's content
- * (domain/computed-pages) or returns it as stored (docs/decisions.md).
+ * MC (seed 4): `metadata` and `computed`. `metadata` is accepted and changes nothing: the only Git
+ * metadata of pages and files is their `git` {oid, path}, small and always shown. `computed`
+ * decides whether a page read computes a computed page's content (domain/computed-pages) or
+ * returns it as stored (docs/decisions.md).
  */
 export const RevisionQuery = {
-  metadata: QuerySwitch("false omits mutable Git metadata (none is kept here)", "true"),
+  metadata: QuerySwitch("Accepted; pages and files imported from Git always show their `git` {oid, path}", "true"),
   computed: QuerySwitch("true (default): a computed page read returns its generated content; false: the page as stored", "true"),
 };
 
@@ -35,6 +36,7 @@ export const RevisionFile = z
     downloadURL: z.string(),
     size: z.number(),
     dimensions: z.object({ width: z.number(), height: z.number() }).optional(),
+    git: z.object({ oid: z.string(), path: z.string() }).optional().openapi({ description: "Where a Git import found the file" }),
   })
   .openapi("RevisionFile");
 export const Revision = z

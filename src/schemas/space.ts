@@ -1,3 +1,4 @@
+import { GitSyncState } from "./git-sync";
 import { z } from "@hono/zod-openapi";
 import { AbsoluteUrl, EntityId, InputUrl, RoleOrGuest, Timestamp, notSupported, orNull } from "./common";
 import { DefaultLevelInput } from "./content";
@@ -68,6 +69,7 @@ export const Space = z
     changeRequestsOpen: z.number(),
     changeRequestsDraft: z.number(),
     permissions: SpacePermissions,
+    gitSync: GitSyncState.optional().openapi({ description: "The space's Git sync (getSpaceGitInfo), on `GET /v1/spaces/{spaceId}` once the space has been synced" }),
   })
   .openapi("Space");
 

@@ -265,4 +265,26 @@ describe("outboundFetch", () => {
     expect(error.failure).toBe("blocked");
     expect(sent.at(-1)![0]).toBe("https://c.example.com/translate");
   });
+
+  it("POSTs a binary body (Git's smart HTTP) the same way, resending it on 307 and dropping it on 303", async () => {
+    const seen: Array<{ url: string; method?: string; body?: string }> = [];
+    const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      seen.push({ url, method: init?.method, body: init?.body ? new TextDecoder().decode(init.body as Uint8Array) : undefined });
+      if (url === "https://git.example.com/a") return new Response(null, { status: 307, headers: { location: "/b" } });
+      if (url === "https://git.example.com/b") return new Response(null, { status: 303, headers: { location: "/c" } });
+      return new Response("packed");
+    }) as typeof fetch;
+    const response = await outboundFetch("https://git.example.com/a", guarded(fetcher, { method: "POST", body: new TextEncoder().encode("want") }));
+    expect(new TextDecoder().decode(response.body)).toBe("packed");
+    expect(seen).toEqual([
+      { url: "https://git.example.com/a", method: "POST", body: "want" },
+      { url: "https://git.example.com/b", method: "POST", body: "want" },
+      { url: "https://git.example.com/c", method: "GET", body: undefined },
+    ]);
+    // The checks are the same as a GET's: a private target is refused before anything is sent.
+    const { fetcher: none, asked } = serving({});
+    expect((await failure(outboundFetch("http://10.0.0.1/git", guarded(none, { method: "POST", body: new Uint8Array(1) })))).failure).toBe("blocked");
+    expect(asked).toEqual([]);
+  });
 });

@@ -12,3 +12,4 @@ export * from "./openapi";
 export * from "./sites";
 export * from "./translations";
 export * from "./conversations";
+export * from "./git-sync";

@@ -34,6 +34,8 @@ export const revisions = sqliteTable(
     baseOrdinal: integer("base_ordinal"),
     /** For a merge revision: the change request merged. */
     mergedFrom: text("merged_from"),
+    /** A revision imported from Git: the commit (GitBook's Revision.git). */
+    git: json<RevisionGit>("git"),
     createdBy: text("created_by").notNull(),
     createdAt: timestamp("created_at").notNull(),
   },
@@ -41,6 +43,17 @@ export const revisions = sqliteTable(
 );
 
 export type RevisionRow = typeof revisions.$inferSelect;
+
+/** GitBook's Revision.git: the commit a revision was imported from (`url` from repoCommitURL). */
+export interface RevisionGit {
+  oid: string;
+  message: string;
+  url?: string;
+  ref?: string;
+  /** Whether the commit was made by this service's export (0.202 calls it createdByGitBook, the seed createdByService). */
+  createdByGitBook: boolean;
+  createdByService: boolean;
+}
 
 export type EntryKind = "page" | "file";
 
@@ -58,6 +71,17 @@ export interface PageData {
   layout?: Record<string, unknown>;
   /** A page whose content is computed from a source (GitBook's RevisionPageComputed); see domain/computed-pages. */
   computed?: ComputedPageSource;
+  /** A shorter title for the table of contents (GitBook's linkTitle; SUMMARY.md's `[Title](page.md "Link title")`). */
+  linkTitle?: string;
+  /** GitBook's RevisionPageDocument.cover: the cover image (a file of the space or a URL) and its vertical position. */
+  cover?: PageCover;
+  /**
+   * A page standing for a group of GitBook's table of contents (a `## Heading` of SUMMARY.md):
+   * top level, no body, the group's pages are its children. Git export writes it back as a group.
+   */
+  group?: true;
+  /** Where the page lives in a synced Git repository (GitBook's RevisionPage.git); set by a Git import. */
+  git?: GitFileInfo;
   createdAt: string;
   updatedAt: string;
 }
@@ -74,6 +98,19 @@ export interface FileData {
   contentType: string;
   size: number;
   dimensions?: { width: number; height: number };
+  /** Where the file lives in a synced Git repository (GitBook's RevisionFile.git); set by a Git import. */
+  git?: GitFileInfo;
+}
+
+export interface PageCover {
+  ref: { kind: "file"; file: string } | { kind: "url"; url: string };
+  yPos: number;
+}
+
+/** A page's or file's blob in a synced Git repository: its oid and its path relative to the project directory. */
+export interface GitFileInfo {
+  oid: string;
+  path: string;
 }
 
 export const contentEntries = sqliteTable(

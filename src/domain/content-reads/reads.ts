@@ -31,6 +31,8 @@ export async function getRevision(ctx: CallerContext, resolved: ResolvedSource, 
     createdAt: revision.createdAt,
     urls: { app: ctx.urls.app(resolved.appBase) },
     type: revisionType(revision),
+    // The commit an imported revision was made from: immutable, like the rest of the revision.
+    ...(revision.git ? { git: revision.git } : {}),
   };
   return { value, atRevision: content.atRevision };
 }

@@ -39,6 +39,7 @@ export function presentPage(page: PageEntry, context: PagePresentation): Revisio
   return {
     id: page.id,
     title: data.title,
+    ...(data.linkTitle ? { linkTitle: data.linkTitle } : {}),
     ...(data.emoji ? { emoji: data.emoji } : {}),
     ...(data.icon ? { icon: data.icon } : {}),
     createdAt: data.createdAt,
@@ -51,7 +52,9 @@ export function presentPage(page: PageEntry, context: PagePresentation): Revisio
     path: context.tree.path(page.id),
     ...(data.description ? { description: data.description } : {}),
     pages: context.tree.children(page.id).map((child) => presentPage(child, context)),
+    ...(data.git ? { git: data.git } : {}),
     layout: { ...DEFAULT_LAYOUT, ...(data.layout ?? {}) },
+    ...(data.cover ? { cover: data.cover } : {}),
     tags: [],
     hidden: data.hidden ?? false,
     noIndex: data.noIndex ?? false,
@@ -74,6 +77,8 @@ export interface PresentableFile {
   size: number;
   blobKey: string;
   dimensions?: { width: number; height: number };
+  /** Where a Git import found the file (GitBook's RevisionFile.git). */
+  git?: { oid: string; path: string };
 }
 
 /** `signedAt`: the instant the download URL is signed as of (its expiry counts from it). */
@@ -85,6 +90,7 @@ export async function presentFileObject(ctx: RequestContext, file: PresentableFi
     downloadURL: await signDownloadUrl(ctx.urls.origin, signingSecret(ctx.env), file, signedAt),
     size: file.size,
     ...(file.dimensions ? { dimensions: file.dimensions } : {}),
+    ...(file.git ? { git: file.git } : {}),
   };
 }
 

@@ -10,6 +10,8 @@ import { loadOperations, type Operation } from "./operations";
  */
 
 const OUR_OWN_OPERATIONS = new Set([
+  // GitBook's 0.146 operation, gone from 0.202 (checked against 0.146 in test/routes/git).
+  "deleteLegacyGitInstallation",
   "adminCreateUser",
   "adminCreateUserToken",
   // Token management: a user's own tokens, and the operator's view of anyone's.

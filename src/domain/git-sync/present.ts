@@ -1,0 +1,60 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { gitSyncs, type GitSyncRow } from "../../db/schema";
+import type { GitSyncStateObject } from "../../schemas/git-sync";
+
+/**
+ * GitBook's GitSyncState for a space synced by URL. 0.202 requires `installationId`,
+ * `installationStatus` and `installationProvider`, which describe a GitHub or GitLab app
+ * installation; a sync by URL has none, so (docs/decisions.md, "Git sync"): the id is
+ * `git-url:` and a hash of the repository URL, the status is `active` (the URL is all it needs),
+ * and the provider is the one `gitInfo.provider` named, else guessed from the host (gitlab for a
+ * host with "gitlab" in its name, github for any other: the enum has no generic value).
+ */
+
+/** The space's sync row, for a batch. */
+export const selectGitSync = (db: Database, spaceId: string) => db.select().from(gitSyncs).where(eq(gitSyncs.spaceId, spaceId)).limit(1);
+
+/** A job still running this long after it started is reported as `timeout` (its worker is gone). */
+export const OPERATION_TIMEOUT_MS = 15 * 60 * 1000;
+
+export function presentGitSync(sync: GitSyncRow, now = Date.now()): GitSyncStateObject {
+  const timedOut = sync.state === "running" && now - Date.parse(sync.startedAt) > OPERATION_TIMEOUT_MS;
+  return {
+    repoName: repoNameOf(sync.url),
+    installationStatus: "active",
+    installationProvider: sync.provider,
+    installationId: installationIdOf(sync.url),
+    url: sync.treeUrl ?? sync.url,
+    updatedAt: sync.updatedAt,
+    operation: {
+      state: timedOut ? "timeout" : sync.state === "queued" ? "running" : sync.state,
+      direction: sync.direction,
+      startedAt: sync.startedAt,
+      ...(sync.endedAt ? { endedAt: sync.endedAt } : {}),
+      ...(sync.error ? { error: sync.error } : timedOut ? { error: "The sync did not finish in time" } : {}),
+    },
+    operationTimeout: OPERATION_TIMEOUT_MS,
+  };
+}
+
+/** `owner/name` of `https://host/owner/name.git` (the path without `.git`). */
+export function repoNameOf(url: string): string {
+  const path = new URL(url).pathname.replace(/\/+$/, "").replace(/\.git$/, "");
+  return path.replace(/^\/+/, "") || new URL(url).host;
+}
+
+export function providerOf(url: string, named?: "github" | "gitlab"): "github" | "gitlab" {
+  if (named) return named;
+  return /gitlab/i.test(new URL(url).hostname) ? "gitlab" : "github";
+}
+
+/** A stable id per repository URL (FNV-1a, hex): no secret in it, the same for every space. */
+export function installationIdOf(url: string): string {
+  let hash = 0x811c9dc5;
+  for (const char of url) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `git-url:${hash.toString(16).padStart(8, "0")}`;
+}

@@ -1,0 +1,64 @@
+import type { CallerContext, RequesterContext } from "../../context";
+import { gitSyncJobs, type GitSyncDirection, type GitSyncRequest, type GitSyncRow } from "../../db/schema";
+import { conflict, notFound } from "../../lib/errors";
+import { newId, nowIso } from "../../lib/ids";
+import { enqueue } from "../../lib/jobs";
+import { assertContentAction } from "../../lib/permissions";
+import { signingSecret } from "../../lib/signed-urls";
+import type { ExportToGitRepositoryInput, ImportGitRepositoryInput } from "../../schemas/git-sync";
+import { assertContentEditable } from "../change-requests/state";
+import { loadSpaceAccess, loadSpaceAccessWith } from "../content-tree/access";
+import { sealCredentials, splitCredentials } from "./credentials";
+import { presentGitSync, selectGitSync } from "./present";
+
+/**
+ * The Worker's side of Git sync: who may ask, what is recorded, and the queue job that does the
+ * work (queues/git-sync.ts, inside the space's coordinator). A request is answered 204 once the
+ * job is recorded and queued; its outcome is read from `GET .../git/info` (`operation`).
+ */
+
+export const requestImport = (ctx: CallerContext, spaceId: string, input: ImportGitRepositoryInput) => requestSync(ctx, spaceId, "import", input);
+
+export const requestExport = (ctx: CallerContext, spaceId: string, input: ExportToGitRepositoryInput) => requestSync(ctx, spaceId, "export", input);
+
+async function requestSync(ctx: CallerContext, spaceId: string, direction: GitSyncDirection, input: ImportGitRepositoryInput | Partial<ExportToGitRepositoryInput>) {
+  const access = await loadSpaceAccess(ctx, spaceId);
+  assertContentAction(access.level, "triggerGitSync", "space");
+  // An import writes the space's content (a standalone one does not); an export only reads it.
+  if (direction === "import" && !input.standalone) assertContentEditable(access.row);
+  else if (access.row.deletedAt) throw conflict(`Space '${spaceId}' is deleted: restore it first`);
+
+  const id = newId();
+  const { url, credentials } = splitCredentials(input.url!);
+  const { repoCacheID: _ignored, ...rest } = input;
+  const request: GitSyncRequest = { ...rest, url, ref: input.ref! };
+  await ctx.db.insert(gitSyncJobs).values({
+    id,
+    spaceId,
+    direction,
+    state: "queued",
+    request,
+    credentials: credentials ? await sealCredentials(signingSecret(ctx.env), id, credentials) : null,
+    requestedBy: ctx.caller.id,
+    createdAt: nowIso(),
+  });
+  await enqueue(ctx.env.JOBS, { kind: direction === "import" ? "git.import" : "git.export", jobId: id, spaceId });
+}
+
+/** getSpaceGitInfo: the space's Git sync state; 404 until it has been synced. */
+export async function readGitInfo(ctx: RequesterContext, spaceId: string) {
+  const [access, [rows]] = await loadSpaceAccessWith(ctx, spaceId, [selectGitSync(ctx.db, spaceId)]);
+  assertContentAction(access.level, "view", "space");
+  const [sync] = rows as GitSyncRow[];
+  if (!sync) throw notFound(`Git sync of space '${spaceId}'`);
+  return presentGitSync(sync);
+}
+
+/**
+ * deleteLegacyGitInstallation (0.146): there are no legacy installations here, so there is never
+ * one to remove: 204, as GitBook answers when it "was already removed".
+ */
+export async function deleteLegacyInstallation(ctx: CallerContext, spaceId: string) {
+  const access = await loadSpaceAccess(ctx, spaceId);
+  assertContentAction(access.level, "triggerGitSync", "space");
+}
