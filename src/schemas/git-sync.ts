@@ -22,7 +22,7 @@ const ProjectDirectory = z
   .openapi({ description: "Path to a root directory for the project in the repository" });
 
 export const UpdateSpaceGitInfo = z
-  .object({
+  .strictObject({
     provider: z.enum(["github", "gitlab"]).optional().openapi({ description: "The Git provider shown for the space" }),
     url: z.string().max(2048).optional().openapi({ description: "The repository's tree URL" }),
   })
@@ -41,7 +41,7 @@ const SyncFields = {
 };
 
 export const ImportGitRepository = z
-  .object({
+  .strictObject({
     ...SyncFields,
     force: z.boolean().optional().openapi({ description: "Import even when `timestamp` is older than the last applied sync" }),
     standalone: z.boolean().optional().openapi({ description: "Make a revision of the repository without updating the space's content" }),
@@ -49,7 +49,7 @@ export const ImportGitRepository = z
   .openapi("ImportGitRepository", { example: { url: "https://github.com/acme/docs.git", ref: "refs/heads/main" } });
 
 export const ExportToGitRepository = z
-  .object({
+  .strictObject({
     ...SyncFields,
     commitMessage: z.string().min(1).max(10_000).openapi({ description: "The message of the commit" }),
     force: z.boolean().optional().openapi({ description: "Push even when the branch has commits the space has not imported (they are overwritten)" }),

@@ -9,7 +9,7 @@ import type { ExportToGitRepositoryInput, ImportGitRepositoryInput } from "../..
 import { assertContentEditable } from "../change-requests/state";
 import { loadSpaceAccess, loadSpaceAccessWith } from "../content-tree/access";
 import { sealCredentials, splitCredentials } from "./credentials";
-import { presentGitSync, selectGitSync } from "./present";
+import { presentGitSync, selectGitSync } from "../spaces/git-sync-state";
 
 /**
  * The Worker's side of Git sync: who may ask, what is recorded, and the queue job that does the

@@ -8,7 +8,7 @@ import { runExport } from "./export";
 import { GitFormatError } from "./format";
 import { runImport } from "./import";
 import type { SyncLimits } from "./limits";
-import { providerOf } from "./present";
+import { providerOf } from "../spaces/git-sync-state";
 import { openSession } from "./transport";
 
 /**

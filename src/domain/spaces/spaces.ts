@@ -14,7 +14,7 @@ import { positionAtEnd } from "../content-tree/placement";
 import { byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content-tree/tree";
 import { loadOrganizationAccess } from "../organizations/access";
 import { assertReviewersAreMembers } from "../organizations/merge-rules";
-import { presentGitSync, selectGitSync } from "../git-sync/present";
+import { presentGitSync, selectGitSync } from "./git-sync-state";
 import { presentSpace } from "./present";
 
 /** Deleted spaces stay out of lists until they are restored. */

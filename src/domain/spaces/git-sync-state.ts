@@ -4,6 +4,9 @@ import { gitSyncs, type GitSyncRow } from "../../db/schema";
 import type { GitSyncStateObject } from "../../schemas/git-sync";
 
 /**
+ * The `gitSync` field of a space and the answer of `getSpaceGitInfo`: here, with the space, because the
+ * space read shows it in its own round trip (domain/git-sync writes the rows).
+ *
  * GitBook's GitSyncState for a space synced by URL. 0.202 requires `installationId`,
  * `installationStatus` and `installationProvider`, which describe a GitHub or GitLab app
  * installation; a sync by URL has none, so (docs/decisions.md, "Git sync"): the id is
