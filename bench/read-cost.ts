@@ -4,6 +4,7 @@ import { createOrganization, createUser, type TestUser } from "../test/helpers/f
 import { ORIGIN, call, workerUnderTest } from "../test/helpers/http";
 import { withRuntimeConsole } from "./helpers/runtime-console";
 import { seedPageTree, type SeededTree } from "./helpers/seed-pages";
+import { CONCURRENCY, ratios, type Workload } from "./helpers/throughput";
 
 /**
  * `npm run bench`: what a read costs, as throughput through the Worker's fetch handler, against a
@@ -20,8 +21,6 @@ import { seedPageTree, type SeededTree } from "./helpers/seed-pages";
  */
 
 const ROUNDS = 9;
-const REQUESTS_PER_SAMPLE = 100;
-const CONCURRENCY = 4;
 
 /** The line this Worker logs for every request (http/middleware.ts), for the second baseline. */
 const REQUEST_LOG_LINE = JSON.stringify({ level: "info", message: "request", requestId: "0123456789abcdef", method: "GET", path: "/v1/spaces/x", status: 200, ms: 1 });
@@ -38,42 +37,6 @@ function baselineHandler(options: { logs: boolean }) {
   };
 }
 
-interface Workload {
-  name: string;
-  fetch: () => Promise<Response>;
-}
-
-async function throughput(workload: Workload): Promise<number> {
-  let remaining = REQUESTS_PER_SAMPLE;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (remaining-- > 0) {
-        const response = await workload.fetch();
-        await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`${workload.name}: ${response.status}`);
-      }
-    }),
-  );
-  return REQUESTS_PER_SAMPLE / ((performance.now() - started) / 1000);
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** Each workload's throughput relative to `reference` measured around it: the median of `ROUNDS` samples. */
-async function ratios(reference: Workload, workloads: Workload[]): Promise<Map<string, number>> {
-  for (const workload of [reference, ...workloads]) await throughput(workload); // warm up
-  const samples = new Map<string, number[]>(workloads.map((workload) => [workload.name, []]));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const workload of workloads) {
-      const before = await throughput(reference);
-      const measured = await throughput(workload);
-      const after = await throughput(reference);
-      samples.get(workload.name)!.push(measured / ((before + after) / 2));
-    }
-  }
-  return new Map([...samples].map(([name, values]) => [name, median(values)]));
-}
 
 /** A workload whose expected answer is not a 200 (counted as a 200 by `throughput`). */
 const expectStatus = (status: number, fetch: Workload["fetch"]): Workload["fetch"] => async () => {
@@ -114,13 +77,13 @@ describe("read cost", () => {
       { name: "page list, 10 pages (cached)", fetch: api(user, `/v1/spaces/${small.spaceId}/content/pages`) },
       { name: "page list, 10 pages (read)", fetch: api(user, `/v1/spaces/${small.spaceId}/content/pages`, UNCACHED) },
     ];
-    const single = await withRuntimeConsole(() => ratios({ name: "baseline", fetch: () => baseline(`${ORIGIN}/baseline/${small.spaceId}`) }, reads));
+    const single = await withRuntimeConsole(() => ratios({ name: "baseline", fetch: () => baseline(`${ORIGIN}/baseline/${small.spaceId}`) }, reads, ROUNDS));
 
     // One page of the 10,000-page space against the same page read of the 10-page space.
     const bySize = new Map<string, number>();
     for (const kind of ["read", "cached"] as const) {
       const headers = kind === "read" ? UNCACHED : {};
-      const [ratio] = (await withRuntimeConsole(() => ratios({ name: "10 pages", fetch: api(user, pagePath(small), headers) }, [{ name: kind, fetch: api(user, pagePath(large), headers) }]))).values();
+      const [ratio] = (await withRuntimeConsole(() => ratios({ name: "10 pages", fetch: api(user, pagePath(small), headers) }, [{ name: kind, fetch: api(user, pagePath(large), headers) }], ROUNDS))).values();
       bySize.set(kind, 1 / ratio!);
     }
 

@@ -10,6 +10,7 @@ import { createUrls } from "../../src/lib/urls";
 import { createOrganization, createUser } from "../../test/helpers/fixtures";
 import { ORIGIN, call, workerUnderTest } from "../../test/helpers/http";
 import { consoles } from "../helpers/runtime-console";
+import { CONCURRENCY, ratios, type Workload } from "../helpers/throughput";
 
 /**
  * A profile of `GET /v1/spaces/{id}`, by ablation (not part of `npm run bench`; run it with
@@ -20,52 +21,7 @@ import { consoles } from "../helpers/runtime-console";
  */
 
 const ROUNDS = 7;
-const REQUESTS_PER_SAMPLE = 100;
-const CONCURRENCY = 4;
 
-interface Workload {
-  name: string;
-  fetch: () => Promise<Response>;
-  /** The console the sample runs with (Vitest's otherwise). */
-  console?: Console;
-}
-
-async function throughput(workload: Workload): Promise<number> {
-  let remaining = REQUESTS_PER_SAMPLE;
-  const vitestConsole = consoles.console;
-  if (workload.console) consoles.console = workload.console;
-  const started = performance.now();
-  try {
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (remaining-- > 0) {
-          const response = await workload.fetch();
-          await response.arrayBuffer();
-          if (response.status !== 200) throw new Error(`${workload.name}: ${response.status}`);
-        }
-      }),
-    );
-  } finally {
-    consoles.console = vitestConsole;
-  }
-  return REQUESTS_PER_SAMPLE / ((performance.now() - started) / 1000);
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function ratios(reference: Workload, workloads: Workload[]): Promise<Map<string, number>> {
-  for (const workload of [reference, ...workloads]) await throughput(workload);
-  const samples = new Map<string, number[]>(workloads.map((workload) => [workload.name, []]));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const workload of workloads) {
-      const before = await throughput(reference);
-      const measured = await throughput(workload);
-      const after = await throughput(reference);
-      samples.get(workload.name)!.push(measured / ((before + after) / 2));
-    }
-  }
-  return new Map([...samples].map(([name, values]) => [name, median(values)]));
-}
 
 /** Runs `handle` as a fetch handler is run (an execution context, waited on) and answers its result as JSON. */
 const asHandler = (handle: (ctx: ExecutionContext) => Promise<unknown>) => async () => {
@@ -146,7 +102,7 @@ describe("profile: GET /v1/spaces/{id}", () => {
       { name: "Worker, no log line", fetch: worker(spaceId), console: noConsole },
       { name: "Worker, space 2 collections down", fetch: worker(nestedSpaceId), console: runtimeConsole },
     ];
-    const result = await ratios({ name: "baseline", fetch: asHandler(() => baselineRead()) }, workloads);
+    const result = await ratios({ name: "baseline", fetch: asHandler(() => baselineRead()) }, workloads, ROUNDS);
     console.log(
       [
         `GET /v1/spaces/{id} piece by piece: throughput relative to the one-query baseline (median of ${ROUNDS}, ${CONCURRENCY} concurrent)`,
