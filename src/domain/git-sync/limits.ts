@@ -22,7 +22,7 @@ export interface GitSyncEnv {
 }
 
 export const DEFAULT_SYNC_LIMITS: SyncLimits = {
-  repositoryBytes: 50 * 1024 * 1024,
+  repositoryBytes: 25 * 1024 * 1024,
   files: 5_000,
   fileBytes: 10 * 1024 * 1024,
   timeoutMs: 60_000,
