@@ -77,7 +77,7 @@ describe("importGitRepository", () => {
     expect(await titles(space.id)).toEqual(expect.arrayContaining(["Home", "Setup", "Advanced", "Tuning"]));
   });
 
-  it("makes open change requests outdated, and a standalone import leaves the content alone", async () => {
+  it("makes open change requests outdated, and a standalone import leaves the content alone (its revision is read by id)", async () => {
     const repo = await createRepo("outdated", { "README.md": "# One\n" });
     const space = await createSpace(owner, organizationId);
     const changeRequest = await createChangeRequest(owner, space.id);

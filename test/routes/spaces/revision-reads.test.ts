@@ -1,6 +1,14 @@
 import { GitBookAPIError } from "@gitbook/api";
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createChangeRequest, createSpace, createdPage, editContent, mergeChangeRequest } from "../../helpers/content";
+import type { CallerContext } from "../../../src/context";
+import { createDatabase } from "../../../src/db/client";
+import { users } from "../../../src/db/schema";
+import { listPages } from "../../../src/domain/content-reads/reads";
+import { resolveContent } from "../../../src/domain/content-reads/revision-content";
+import { createUrls } from "../../../src/lib/urls";
+import { commitToMain, createChangeRequest, createSpace, createdPage, editContent, mergeChangeRequest } from "../../helpers/content";
 import { gitbookClient } from "../../helpers/fixtures";
 import { ORIGIN, call, errorMessage } from "../../helpers/http";
 import { inParallel } from "../../helpers/lists";
@@ -181,6 +189,28 @@ describe("revision reads by id", () => {
     expect(revalidated.body).toBeUndefined();
     expect((await call("GET", path, { token: f.admin.token })).headers.get("etag")).toBe(etag);
     expect((await call("GET", revisionPath(current, "/pages"), { token: f.read.token, headers: { "If-None-Match": etag! } })).status).toBe(200);
+  });
+
+  it("reads the current revision again at its ordinals when main moved before the read ran", async () => {
+    const space = await createSpace(f.admin, orgId, { title: "Racing" });
+    const page = createdPage(await commitToMain(f.admin, space.id, [{ operation: "insert_page", ref: "p", title: "P", document: { markdown: "Before.\n" } }]), "p");
+    const revisionId = (await read(f.read, `/v1/spaces/${space.id}`)).revision as string;
+    const db = createDatabase(env.DB);
+    const [caller] = await db.select().from(users).where(eq(users.id, f.read.id));
+    const ctx: CallerContext = { db, env, urls: createUrls(ORIGIN, env.APP_URL), defer: () => {}, readAfter: () => {}, caller: caller! };
+
+    const resolved = await resolveContent(ctx, { kind: "revision", spaceId: space.id, revisionId });
+    expect(resolved.point.main.isHead).toBe(true);
+    await commitToMain(f.admin, space.id, [{ operation: "update_page", page, document: { markdown: "After.\n" } }]);
+    // Through the open rows, the read sees the newer revision and says so (it is not cached)...
+    const raced = await listPages(ctx, resolved);
+    expect(raced.atRevision).toBe(false);
+    expect(raced.value.pages[0]!.markdown).toBe("After.\n");
+    // ...so the route reads the revision at its ordinals, which is what it was.
+    const exact = await listPages(ctx, { ...resolved, point: resolved.atOrdinals! });
+    expect(exact.atRevision).toBe(true);
+    expect(exact.value.pages[0]!.markdown).toBe("Before.\n");
+    expect((await read(f.read, `/v1/spaces/${space.id}/revisions/${revisionId}/pages`)).pages[0].markdown).toBe("Before.\n");
   });
 
   describe("security", () => {
