@@ -13,10 +13,11 @@ import type { BodyFormat } from "../revisions/present";
 
 /**
  * Where the content reads of a space (its active revision, seed 4.2), of a change request (its
- * revision, seed 4.4) and of any revision by id (GitBook's `getRevisionById`...) start: `resolveContent` decides who may read and which revision (one round
- * trip, on every request), then a read of that revision's content (`readContent`, or the page
- * read) runs only when the response is not already cached: a revision never changes, so what
- * was read of it once can be served again to anyone who may read it (http/revision-cache.ts).
+ * revision, seed 4.4) and of any revision by id (GitBook's `getRevisionById`...) start:
+ * `resolveContent` decides who may read and which revision (one round trip, on every request),
+ * then a read of that revision's content (`readContent`, or the page read) runs only when the
+ * response is not already cached: a revision never changes, so what was read of it once can be
+ * served again to anyone who may read it (http/revision-cache.ts).
  */
 
 export type ContentSource =

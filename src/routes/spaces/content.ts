@@ -14,9 +14,10 @@ import { createRouter, errorResponses, requesterOf, revisionReadResponses, userR
 /**
  * The read-only content routes, declared once for the places content is read: a space's active
  * revision (seed 4.2), a change request's revision (seed 4.4), and any revision of a space by its
- * id (GitBook's `getRevisionById`...: a change request's past revisions, a standalone Git import). Each authorizes the
- * caller and resolves the revision on every request, then answers from the revision cache (or
- * reads, on a miss) with a strong ETag, and 304 when `If-None-Match` has it.
+ * id (GitBook's `getRevisionById`...: main's past revisions, a change request's, a standalone Git
+ * import's). Each authorizes the caller and resolves the revision on every request, then answers
+ * from the revision cache (or reads, on a miss) with a strong ETag, and 304 when `If-None-Match`
+ * has it.
  */
 
 
