@@ -36,6 +36,7 @@ const TAGS = [
   { name: "change-requests", description: "Change requests: edits, reviews, update from main and merge" },
   { name: "templates", description: "The catalogue of templates a space's content can start from" },
   { name: "change-request-content", description: "The content of a change request's revision: pages, files and links" },
+  { name: "revision-content", description: "Any revision of a space by its id (main's past ones, a change request's, a standalone Git import): pages and files" },
   { name: "comments", description: "Comments on a space, their replies and reactions, and its commenters" },
   { name: "change-request-comments", description: "Comments in a change request, their replies and reactions, and its commenters" },
   { name: "openapi", description: "Hosted OpenAPI specifications of an organization, processed in the background, and their versions" },

@@ -23,6 +23,7 @@ export const SpaceParams = z.object({ spaceId: pathParam("spaceId", "The unique 
 export const ChangeRequestParams = SpaceParams.extend({
   changeRequestId: pathParam("changeRequestId", "The unique id of the change request or its number in the space"),
 });
+export const RevisionParams = SpaceParams.extend({ revisionId: pathParam("revisionId", "The unique id of the revision") });
 export const ReviewParams = ChangeRequestParams.extend({ reviewId: pathParam("reviewId", "The unique id of the review") });
 export const RequestedReviewerParams = ChangeRequestParams.extend({ userId });
 

@@ -2,23 +2,29 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CallerContext, RequesterContext } from "../../context";
 import { runBatch } from "../../db/batch";
 import { changeRequests, contentEntries, documentLinks, revisions, spaces, type ContentEntryRow, type DocumentLinkRow, type RevisionRow, type SpaceRow } from "../../db/schema";
+import { notFound } from "../../lib/errors";
 import { loadChangeRequestAccess } from "../change-requests/change-requests";
 import { selectChangeRequestRecords, type ChangeRequestRecord } from "../change-requests/records";
 import { loadSpaceAccessWith } from "../content-tree/access";
 import { combineRows, selectRevisionRows, type Entry } from "../revisions/entries";
 import { PageTree } from "../revisions/page-tree";
-import { changeRequestPoint, MAIN_LINE, type LinePoint, type RevisionPoint } from "../revisions/points";
+import { changeRequestPoint, MAIN_LINE, revisionPoint, type LinePoint, type RevisionPoint } from "../revisions/points";
 import type { BodyFormat } from "../revisions/present";
 
 /**
- * Where the content reads of a space (its active revision, seed 4.2) and of a change request (its
- * revision, seed 4.4) start: `resolveContent` decides who may read and which revision (one round
- * trip, on every request), then a read of that revision's content (`readContent`, or the page
- * read) runs only when the response is not already cached: a revision never changes, so what
- * was read of it once can be served again to anyone who may read it (http/revision-cache.ts).
+ * Where the content reads of a space (its active revision, seed 4.2), of a change request (its
+ * revision, seed 4.4) and of any revision by id (GitBook's `getRevisionById`...) start:
+ * `resolveContent` decides who may read and which revision (one round trip, on every request),
+ * then a read of that revision's content (`readContent`, or the page read) runs only when the
+ * response is not already cached: a revision never changes, so what was read of it once can be
+ * served again to anyone who may read it (http/revision-cache.ts).
  */
 
-export type ContentSource = { kind: "space"; spaceId: string } | { kind: "change-request"; spaceId: string; changeRequestId: string };
+export type ContentSource =
+  | { kind: "space"; spaceId: string }
+  | { kind: "change-request"; spaceId: string; changeRequestId: string }
+  /** Any revision of the space by its id: of main, of a change request, or a standalone Git import. */
+  | { kind: "revision"; spaceId: string; revisionId: string };
 
 export interface ResolvedSource {
   /** The request, its caller identified by the access round trip: what the read then runs as. */
@@ -33,6 +39,11 @@ export interface ResolvedSource {
   spaceRevisionId: string;
   /** Only when asked for: the change request a merge revision merged, as it is now (it can still change). */
   mergedFrom?: ChangeRequestRecord | undefined;
+  /**
+   * A revision named by id and read through main's open rows (it is the space's head): the same
+   * revision at its exact ordinals, read instead when the head moved before the read ran.
+   */
+  atOrdinals?: RevisionPoint;
 }
 
 /** The result of a read of a resolved source, and whether it is of `revisionId` (see `stillAtRevision`). */
@@ -57,6 +68,7 @@ export async function resolveContent(ctx: RequesterContext, source: ContentSourc
       ...(options.withMergedFrom ? { mergedFrom: (mergedFrom as ChangeRequestRecord[])[0] } : {}),
     };
   }
+  if (source.kind === "revision") return resolveRevision(ctx, source, options);
   const { space, record, changeRequest } = await loadChangeRequestAccess(ctx, source.spaceId, source.changeRequestId);
   // Main's head is read through its open rows; the ordinal is only needed for an older base.
   const point = changeRequestPoint(changeRequest, changeRequest.revisionMergedAncestor === record.spaceRevisionId);
@@ -68,6 +80,37 @@ export async function resolveContent(ctx: RequesterContext, source: ContentSourc
     appBase: `/s/${source.spaceId}/~/changes/${changeRequest.number}`,
     changeRequestId: changeRequest.id,
     spaceRevisionId: record.spaceRevisionId,
+  };
+}
+
+/** A revision by id: the space's access and the revision (of this space only) in one round trip. */
+async function resolveRevision(
+  ctx: RequesterContext,
+  source: Extract<ContentSource, { kind: "revision" }>,
+  options: { withMergedFrom?: boolean },
+): Promise<ResolvedSource> {
+  const revision = ctx.db
+    .select()
+    .from(revisions)
+    .where(and(eq(revisions.id, source.revisionId), eq(revisions.spaceId, source.spaceId)))
+    .limit(1);
+  const mergedFrom = selectChangeRequestRecords(ctx.db)
+    .where(eq(changeRequests.id, sql`(SELECT ${revisions.mergedFrom} FROM ${revisions} WHERE ${revisions.id} = ${source.revisionId} AND ${revisions.spaceId} = ${source.spaceId})`))
+    .limit(1);
+  const [access, [rows, merged]] = await loadSpaceAccessWith(ctx, source.spaceId, options.withMergedFrom ? [revision, mergedFrom] : [revision]);
+  const row = (rows as RevisionRow[])[0];
+  if (!row) throw notFound(`Revision '${source.revisionId}'`);
+  const isSpaceHead = row.id === access.row.revisionId;
+  return {
+    callerContext: access.callerContext,
+    space: access.row,
+    revisionId: row.id,
+    point: revisionPoint(row, isSpaceHead),
+    ...(isSpaceHead ? { atOrdinals: revisionPoint(row, false) } : {}),
+    appBase: `/s/${source.spaceId}/~/revisions/${row.id}`,
+    changeRequestId: null,
+    spaceRevisionId: access.row.revisionId,
+    ...(options.withMergedFrom ? { mergedFrom: (merged as ChangeRequestRecord[])[0] } : {}),
   };
 }
 
@@ -98,7 +141,9 @@ export function stillAtRevision(resolved: ResolvedSource, heads: unknown): boole
   const [row] = heads as Array<{ spaceRevisionId: string; changeRequestRevisionId: string | null }>;
   if (!row) return false;
   const mainUnchanged = !resolved.point.main.isHead || row.spaceRevisionId === resolved.spaceRevisionId;
-  const ownUnchanged = resolved.changeRequestId === null ? row.spaceRevisionId === resolved.revisionId : row.changeRequestRevisionId === resolved.revisionId;
+  // A revision read at its exact ordinals (not a head) is what it was whatever landed since.
+  const ownUnchanged =
+    resolved.changeRequestId !== null ? row.changeRequestRevisionId === resolved.revisionId : !resolved.point.main.isHead || row.spaceRevisionId === resolved.revisionId;
   return mainUnchanged && ownUnchanged;
 }
 

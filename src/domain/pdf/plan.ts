@@ -7,7 +7,7 @@ import type { PdfSpec } from "../../lib/jobs";
 import { badRequest, notFound } from "../../lib/errors";
 import { isFile, readEntries, type Entry, type FileEntry, type PageEntry } from "../revisions/entries";
 import { PageTree } from "../revisions/page-tree";
-import { MAIN_LINE, type RevisionPoint } from "../revisions/points";
+import { revisionPoint } from "../revisions/points";
 
 /**
  * What a PDF prints, read from its revision: the pages (the whole tree, a page with its
@@ -52,7 +52,7 @@ export async function planPdf(db: Database, spec: PdfSpec): Promise<PdfPlan> {
     .where(and(eq(revisions.id, spec.revisionId), eq(revisions.spaceId, spec.spaceId)))
     .limit(1);
   if (!revision) throw notFound(`Revision '${spec.revisionId}'`);
-  const entries = await readEntries(db, pointOfRevision(revision), { withMarkdown: true });
+  const entries = await readEntries(db, revisionPoint(revision, false), { withMarkdown: true });
   const tree = new PageTree(entries.values());
   const pages = selectPages(tree, spec).map(({ page, depth }) => ({
     id: page.id,
@@ -72,16 +72,6 @@ export async function planPdf(db: Database, spec: PdfSpec): Promise<PdfPlan> {
 
 export function fitsInRequest(plan: PdfPlan): boolean {
   return plan.pages.length <= PDF_REQUEST_LIMITS.pages && plan.markdownBytes <= PDF_REQUEST_LIMITS.markdownBytes && plan.images.size <= PDF_REQUEST_LIMITS.images;
-}
-
-/** The revision's exact point: main at its ordinal, or a change request's line over its base. */
-function pointOfRevision(revision: RevisionRow): RevisionPoint {
-  if (revision.line === MAIN_LINE) return { spaceId: revision.spaceId, main: { line: MAIN_LINE, ordinal: revision.ordinal, isHead: false }, overlay: null };
-  return {
-    spaceId: revision.spaceId,
-    main: { line: MAIN_LINE, ordinal: revision.baseOrdinal ?? 0, isHead: false },
-    overlay: { line: revision.line, ordinal: revision.ordinal, isHead: false },
-  };
 }
 
 function selectPages(tree: PageTree, spec: PdfSpec): Array<{ page: PageEntry; depth: number }> {

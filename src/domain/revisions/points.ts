@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import type { ChangeRequestRow } from "../../db/schema";
+import type { ChangeRequestRow, RevisionRow } from "../../db/schema";
 
 /**
  * Points in a space's revision lines: where a revision's content is read. A space has the line
@@ -40,3 +40,19 @@ export const mainHeadPoint = (spaceId: string, ordinal: number): RevisionPoint =
   main: { line: MAIN_LINE, ordinal, isHead: true },
   overlay: null,
 });
+
+/**
+ * Where any revision of a space is read, from its row: a revision of main is main at its ordinal;
+ * one on another line (a change request's, or a standalone Git import's `git:<jobId>`) is main at
+ * its base with its line overlaid at its ordinal. `isSpaceHead`: it is the space's current
+ * revision, read through main's open rows (the partial index); every other point is read at its
+ * exact ordinals, which no later revision rewrites, so it needs no check that a head moved.
+ */
+export function revisionPoint(revision: RevisionRow, isSpaceHead: boolean): RevisionPoint {
+  if (revision.line === MAIN_LINE) return { spaceId: revision.spaceId, main: { line: MAIN_LINE, ordinal: revision.ordinal, isHead: isSpaceHead }, overlay: null };
+  return {
+    spaceId: revision.spaceId,
+    main: { line: MAIN_LINE, ordinal: revision.baseOrdinal ?? 0, isHead: false },
+    overlay: { line: revision.line, ordinal: revision.ordinal, isHead: false },
+  };
+}

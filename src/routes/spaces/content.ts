@@ -8,14 +8,16 @@ import { revisionResponse, type ProducedRead } from "../../http/revision-cache";
 import type { SigningWindow } from "../../lib/signed-urls";
 import { listOf, listQuery } from "../../schemas/list";
 import { LinkReportItem, LinkStats, LinkStatusQuery, PageQuery, Revision, RevisionFile, RevisionPage, RevisionQuery } from "../../schemas/revision";
-import { ChangeRequestParams, FileParam, PageParam, SpaceParams } from "../params";
+import { ChangeRequestParams, FileParam, PageParam, RevisionParams, SpaceParams } from "../params";
 import { createRouter, errorResponses, requesterOf, revisionReadResponses, userRoute } from "../shared";
 
 /**
- * The read-only content routes, declared once for the two places content is read: a space's
- * active revision (seed 4.2) and a change request's revision (seed 4.4). Each authorizes the
- * caller and resolves the revision on every request, then answers from the revision cache (or
- * reads, on a miss) with a strong ETag, and 304 when `If-None-Match` has it.
+ * The read-only content routes, declared once for the places content is read: a space's active
+ * revision (seed 4.2), a change request's revision (seed 4.4), and any revision of a space by its
+ * id (GitBook's `getRevisionById`...: main's past revisions, a change request's, a standalone Git
+ * import's). Each authorizes the caller and resolves the revision on every request, then answers
+ * from the revision cache (or reads, on a miss) with a strong ETag, and 304 when `If-None-Match`
+ * has it.
  */
 
 
@@ -27,19 +29,23 @@ const IN_ITS_READ = { authenticatesInItsRead: true } as const;
 const BacklinkItem = z.looseObject({ kind: z.literal("page"), page: z.string() }).openapi("ContentBacklink");
 const LinkReport = listOf(LinkReportItem).extend({ stats: LinkStats });
 
+/** The path parameters of every scope: each names its own. */
+type ScopeParams = { spaceId: string; changeRequestId?: string; revisionId?: string };
+
 interface Scope {
   tag: string;
   prefix: string;
-  params: typeof SpaceParams | typeof ChangeRequestParams;
-  sourceOf: (params: { spaceId: string; changeRequestId?: string }) => ContentSource;
+  params: typeof SpaceParams | typeof ChangeRequestParams | typeof RevisionParams;
+  sourceOf: (params: ScopeParams) => ContentSource;
+  /** GitBook's operationIds; a scope without one of the optional reads does not serve it. */
   operations: {
     revision: string;
     pages: string;
     files: string;
     file: string;
-    fileBacklinks: string;
+    fileBacklinks?: string;
     page: string;
-    pageLinks: string;
+    pageLinks?: string;
     pageBacklinks?: string;
   };
 }
@@ -76,6 +82,19 @@ const scopes: Scope[] = [
       pageBacklinks: "listChangeRequestPageBacklinks",
     },
   },
+  {
+    tag: "revision-content",
+    prefix: "/spaces/{spaceId}/revisions/{revisionId}",
+    params: RevisionParams,
+    sourceOf: ({ spaceId, revisionId }) => ({ kind: "revision", spaceId, revisionId: revisionId! }),
+    operations: {
+      revision: "getRevisionById",
+      pages: "listPagesInRevisionById",
+      files: "listFilesInRevisionById",
+      file: "getFileInRevisionById",
+      page: "getPageInRevisionById",
+    },
+  },
 ];
 
 export const contentRoutes = createRouter();
@@ -97,7 +116,12 @@ async function serveContent<T>(
     query,
     ...(options.signsDownloads ? { signsDownloads: true } : {}),
     ...(options.withMergedFrom ? { live: mergedFromOf(ctx, resolved) } : {}),
-    produce: (signing) => read(ctx, resolved, signing),
+    produce: async (signing) => {
+      const produced = await read(ctx, resolved, signing);
+      if (produced.atRevision || !resolved.atOrdinals) return produced;
+      // The revision named by id stopped being the head while it was read: read it where it is.
+      return read(ctx, { ...resolved, point: resolved.atOrdinals }, signing);
+    },
   });
 }
 
@@ -107,7 +131,7 @@ for (const scope of scopes) {
   const params = z.object(scope.params.shape);
   const withFile = z.object({ ...scope.params.shape, ...FileParam });
   const withPage = z.object({ ...scope.params.shape, ...PageParam });
-  const source = (param: { spaceId: string; changeRequestId?: string }) => scope.sourceOf(param);
+  const source = (param: ScopeParams) => scope.sourceOf(param);
 
   contentRoutes
     .openapi(
@@ -171,8 +195,10 @@ for (const scope of scopes) {
         serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved, signing) => getFile(ctx, resolved, c.req.valid("param").fileId, signing.start), {
           signsDownloads: true,
         }),
-    )
-    .openapi(
+    );
+
+  if (scope.operations.fileBacklinks) {
+    contentRoutes.openapi(
       userRoute({
         ...base,
         path: `${scope.prefix}/files/{fileId}/backlinks`,
@@ -187,24 +213,28 @@ for (const scope of scopes) {
         serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
           listBacklinks(ctx, resolved, { kind: "file", id: c.req.valid("param").fileId }, c.req.valid("query")),
         ),
-    )
-    .openapi(
-      userRoute({
-        ...base,
-        path: `${scope.prefix}/page/{pageId}`,
-        operationId: scope.operations.page,
-        permission: READ_CONTENT,
-        ...IN_ITS_READ,
-        summary: "A page of the revision, with its body as markdown (default) or a document",
-        request: { params: withPage, query: PageQuery },
-        responses: { ...revisionReadResponses(RevisionPage, "The page"), ...errorResponses(400, 404) },
-      }),
-      async (c) =>
-        serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
-          getPage(ctx, resolved, c.req.valid("param").pageId, c.req.valid("query").format, c.req.valid("query").computed),
-        ),
-    )
-    .openapi(
+    );
+  }
+
+  contentRoutes.openapi(
+    userRoute({
+      ...base,
+      path: `${scope.prefix}/page/{pageId}`,
+      operationId: scope.operations.page,
+      permission: READ_CONTENT,
+      ...IN_ITS_READ,
+      summary: "A page of the revision, with its body as markdown (default) or a document",
+      request: { params: withPage, query: PageQuery },
+      responses: { ...revisionReadResponses(RevisionPage, "The page"), ...errorResponses(400, 404) },
+    }),
+    async (c) =>
+      serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
+        getPage(ctx, resolved, c.req.valid("param").pageId, c.req.valid("query").format, c.req.valid("query").computed),
+      ),
+  );
+
+  if (scope.operations.pageLinks) {
+    contentRoutes.openapi(
       userRoute({
         ...base,
         path: `${scope.prefix}/page/{pageId}/links`,
@@ -222,6 +252,7 @@ for (const scope of scopes) {
         );
       },
     );
+  }
 
   if (scope.operations.pageBacklinks) {
     contentRoutes.openapi(

@@ -23,8 +23,11 @@ export interface World {
   /** Another organization where every actor is an admin: where transfers go. */
   targetOrganizationId: string;
   actors: Record<Rung, TestUser>;
-  /** Content the read operations share: a space with a merged page and file, a change request with both, a review. */
-  shared: Record<"spaceId" | "changeRequestId" | "pageId" | "fileId" | "changeRequestPageId" | "changeRequestFileId" | "reviewId", string>;
+  /**
+   * Content the read operations share: a space with a merged page and file, a change request with
+   * both, a review, and the merge's revision (which has the page and the file).
+   */
+  shared: Record<"spaceId" | "changeRequestId" | "pageId" | "fileId" | "changeRequestPageId" | "changeRequestFileId" | "reviewId" | "revisionId", string>;
 }
 
 const PAGE_AND_FILE = [
@@ -47,7 +50,7 @@ export async function buildWorld(): Promise<World> {
   const space = await createSpace(owner, organizationId);
   const merged = await createChangeRequest(owner, space.id);
   const mergedContent = await editContent(owner, space.id, merged.id, PAGE_AND_FILE);
-  await mergeChangeRequest(owner, space.id, merged.id);
+  const mergeRevision = (await mergeChangeRequest(owner, space.id, merged.id)).revision;
   const open = await createChangeRequest(owner, space.id);
   const openContent = await editContent(owner, space.id, open.id, PAGE_AND_FILE);
   const review = await call("POST", `/v1/spaces/${space.id}/change-requests/${open.id}/reviews`, { token: actors.review.token, body: { status: "approved" } });
@@ -64,6 +67,7 @@ export async function buildWorld(): Promise<World> {
       changeRequestPageId: createdPageId(openContent),
       changeRequestFileId: openContent.insertedFiles[0]!.id,
       reviewId: review.body.id,
+      revisionId: mergeRevision,
     },
   };
 }
@@ -75,7 +79,7 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
   const names = pathIds(operation.path);
   const { owner, organizationId } = world;
   const as = (method: string, path: string, body?: unknown) => call(method, path, { token: owner.token, body });
-  if (names.includes("pageId") || names.includes("fileId") || names.includes("reviewId")) {
+  if (names.includes("pageId") || names.includes("fileId") || names.includes("reviewId") || names.includes("revisionId")) {
     const inChangeRequest = names.includes("changeRequestId");
     return {
       spaceId: world.shared.spaceId,
@@ -83,6 +87,7 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
       pageId: inChangeRequest ? world.shared.changeRequestPageId : world.shared.pageId,
       fileId: inChangeRequest ? world.shared.changeRequestFileId : world.shared.fileId,
       reviewId: world.shared.reviewId,
+      revisionId: world.shared.revisionId,
     };
   }
   const ids: Record<string, string> = { organizationId };

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createChangeRequest, createSpace, flattenPages, mainPages } from "../../helpers/content";
 import { createOrganization, createUser, type TestUser } from "../../helpers/fixtures";
@@ -76,7 +77,7 @@ describe("importGitRepository", () => {
     expect(await titles(space.id)).toEqual(expect.arrayContaining(["Home", "Setup", "Advanced", "Tuning"]));
   });
 
-  it("makes open change requests outdated, and a standalone import leaves the content alone", async () => {
+  it("makes open change requests outdated, and a standalone import leaves the content alone (its revision is read by id)", async () => {
     const repo = await createRepo("outdated", { "README.md": "# One\n" });
     const space = await createSpace(owner, organizationId);
     const changeRequest = await createChangeRequest(owner, space.id);
@@ -84,11 +85,26 @@ describe("importGitRepository", () => {
     const read = await call("GET", `/v1/spaces/${space.id}/change-requests/${changeRequest.id}`, { token: owner.token });
     expect(read.body.outdated).toBe(true);
 
-    await pushFromOutside(repo.name, { "README.md": "# Two\n" });
+    const pushed = await pushFromOutside(repo.name, { "README.md": "# Two\n\nFrom the repository.\n", "more.md": "# More\n\nAnd more.\n" });
     const spaceBefore = (await call("GET", `/v1/spaces/${space.id}`, { token: owner.token })).body.revision;
     const { info } = await syncNow(owner.token, space.id, "import", { url: repo.url, ref: "refs/heads/main", standalone: true });
     expect(info.body.operation.state).toBe("success");
     expect((await call("GET", `/v1/spaces/${space.id}`, { token: owner.token })).body.revision).toBe(spaceBefore);
+    expect(await titles(space.id)).toEqual(["One"]);
+
+    // The standalone revision is read by its id: the repository's content, on its own line. No
+    // response names it (the Git info has GitBook's shape, without a revision), so D1 tells it.
+    const standalone = await env.DB.prepare("SELECT id, line FROM revisions WHERE space_id = ? AND line LIKE 'git:%'").bind(space.id).first<{ id: string; line: string }>();
+    expect(standalone).not.toBeNull();
+    const revision = await call("GET", `/v1/spaces/${space.id}/revisions/${standalone!.id}`, { token: owner.token });
+    expect(revision.status, JSON.stringify(revision.body)).toBe(200);
+    expectSpecResponse("getRevisionById", 200, revision.body);
+    expect(revision.body).toMatchObject({ id: standalone!.id, parents: [spaceBefore], git: { oid: pushed } });
+    const pages = await call("GET", `/v1/spaces/${space.id}/revisions/${standalone!.id}/pages`, { token: owner.token });
+    expect(pages.body.pages.map((page: { title: string; markdown: string }) => [page.title, page.markdown])).toEqual([
+      ["Two", "From the repository.\n"],
+      ["More", "And more.\n"],
+    ]);
     expect(await titles(space.id)).toEqual(["One"]);
   });
 
