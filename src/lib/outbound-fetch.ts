@@ -1,3 +1,4 @@
+import { concatBytes } from "./bytes";
 import { privateTargetReason } from "./network-targets";
 
 /**
@@ -138,11 +139,5 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
     }
     chunks.push(value);
   }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return concatBytes(chunks, size);
 }

@@ -4,11 +4,11 @@ import { revisions, spaces, type GitSyncJobRow, type GitSyncRow, type RevisionGi
 import { newId, nowIso } from "../../lib/ids";
 import { overlayWrites } from "../change-requests/overlay";
 import { insertDocuments } from "../revisions/documents";
-import { entryKey, readEntries, sameState, writeLine, type Entry, type EntryWrite } from "../revisions/entries";
-import { MAIN_LINE, mainHeadPoint } from "../revisions/points";
-import { reindexChangedPages } from "../search/indexing";
+import { contentReplacement, mainRevisionStatements } from "../main-content/replace";
+import { entryKey, readEntries } from "../revisions/entries";
+import { mainHeadPoint } from "../revisions/points";
 import { GitSyncError } from "./errors";
-import { readRepository, type ImportedContent } from "./format";
+import { readRepository } from "./format";
 import type { SyncDeps, SyncOutcome } from "./run";
 import { fetchRef, readFiles, type GitSession } from "./transport";
 
@@ -46,12 +46,12 @@ export async function runImport(db: Database, deps: SyncDeps, job: GitSyncJobRow
     ...createdHere(sync?.direction === "export" && sync.lastCommit === fetched.commit.oid),
     ...(request.repoCommitURL ? { url: commitUrl(request.repoCommitURL, fetched.commit.oid) } : {}),
   };
-  const changes = changesOf(existing, content);
+  const replacement = contentReplacement(existing, content.entries);
   const revisionId = newId();
-  const revision = { id: revisionId, spaceId: job.spaceId, parents: [space.revisionId], type: "edits" as const, createdBy: job.requestedBy, createdAt: now, git };
 
   if (request.standalone) {
-    const changed = new Map(changes.map((write) => [entryKey(write.kind, write.id), write.state]));
+    const changed = new Map(replacement.writes.map((write) => [entryKey(write.kind, write.id), write.state]));
+    const revision = { id: revisionId, spaceId: job.spaceId, parents: [space.revisionId], type: "edits" as const, createdBy: job.requestedBy, createdAt: now, git };
     await db.batch([
       db.insert(revisions).values({ ...revision, line: `git:${job.id}`, ordinal: 1, baseOrdinal: headOrdinal }),
       ...insertDocuments(db, content.documents),
@@ -60,35 +60,11 @@ export async function runImport(db: Database, deps: SyncDeps, job: GitSyncJobRow
     return { commit: fetched.commit.oid, revisionId };
   }
   // The same content as main's head: no revision (a repeated import changes nothing).
-  if (changes.length === 0) return { commit: fetched.commit.oid, revisionId: null };
-  const ordinal = headOrdinal + 1;
-  const searchIndex = await reindexChangedPages(
-    db,
-    job.spaceId,
-    changes.map((write) => [existing.get(entryKey(write.kind, write.id)), write.state]),
-    content.documents,
-  );
-  await db.batch([
-    db.insert(revisions).values({ ...revision, line: MAIN_LINE, ordinal }),
-    ...insertDocuments(db, content.documents),
-    ...writeLine(db, job.spaceId, MAIN_LINE, ordinal, changes),
-    ...searchIndex,
-    db.update(spaces).set({ revisionId, updatedAt: now }).where(eq(spaces.id, job.spaceId)),
-  ]);
+  if (replacement.writes.length === 0) return { commit: fetched.commit.oid, revisionId: null };
+  const mainRevision = { spaceId: job.spaceId, revisionId, parentId: space.revisionId, ordinal: headOrdinal + 1, createdBy: job.requestedBy, createdAt: now, git, documents: content.documents };
+  const [first, ...rest] = await mainRevisionStatements(db, mainRevision, replacement);
+  await db.batch([first!, ...rest]);
   return { commit: fetched.commit.oid, revisionId };
-}
-
-/** What the import changes of main's head: new and changed entries, and deletions of those it no longer has. */
-function changesOf(existing: ReadonlyMap<string, Entry>, content: ImportedContent): EntryWrite[] {
-  const writes: EntryWrite[] = [];
-  const kept = new Set<string>();
-  for (const entry of content.entries) {
-    const key = entryKey(entry.kind, entry.id);
-    kept.add(key);
-    if (!sameState(existing.get(key), entry)) writes.push({ kind: entry.kind, id: entry.id, state: { ...entry, markdown: undefined } });
-  }
-  for (const [key, entry] of existing) if (!kept.has(key)) writes.push({ kind: entry.kind, id: entry.id, state: null });
-  return writes;
 }
 
 const createdHere = (here: boolean) => ({ createdByGitBook: here, createdByService: here });

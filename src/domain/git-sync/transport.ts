@@ -1,4 +1,5 @@
 import git, { Errors, type HttpClient, type TreeEntry } from "isomorphic-git";
+import { concatBytes } from "../../lib/bytes";
 import { OutboundError, outboundFetch } from "../../lib/outbound-fetch";
 import { GitSyncError } from "./errors";
 import type { RepoFile } from "./format";
@@ -260,12 +261,5 @@ function guardedHttp(options: TransportOptions): HttpClient {
 async function collect(body: AsyncIterableIterator<Uint8Array> | Iterable<Uint8Array>): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   for await (const chunk of body as AsyncIterable<Uint8Array>) chunks.push(chunk);
-  const size = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return concatBytes(chunks);
 }

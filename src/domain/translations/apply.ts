@@ -4,10 +4,10 @@ import type { Database } from "../../db/client";
 import { MAX_IDS_PER_IN_LIST, chunks, insertChunks } from "../../db/limits";
 import { revisions, spaces, translationPages, translations, type TranslationPageRow, type TranslationStats } from "../../db/schema";
 import { newId } from "../../lib/ids";
-import { insertDocuments, type StoredDocument } from "../revisions/documents";
-import { entryKey, readEntries, sameState, writeLine, type Entry, type EntryWrite } from "../revisions/entries";
-import { MAIN_LINE, mainHeadPoint } from "../revisions/points";
-import { reindexChangedPages } from "../search/indexing";
+import { contentReplacement, mainRevisionStatements } from "../main-content/replace";
+import type { StoredDocument } from "../revisions/documents";
+import { readEntries, type Entry } from "../revisions/entries";
+import { mainHeadPoint } from "../revisions/points";
 
 /**
  * The end of a translation run, inside the result space's coordinator (one revision-creating
@@ -54,37 +54,19 @@ export async function applyTranslationRun(db: Database, input: TranslationRunInp
   if (!space || space.deletedAt) return { kind: "result-space-deleted" };
 
   const current = await readEntries(db, mainHeadPoint(space.id, head?.ordinal ?? 0));
-  const desired = new Map(input.entries.map((entry) => [entryKey(entry.kind, entry.id), entry]));
-  const writes: EntryWrite[] = [];
-  const changes: Array<[Entry | undefined, Entry | null]> = [];
-  for (const [key, entry] of desired) {
-    if (sameState(current.get(key), entry)) continue;
-    writes.push({ kind: entry.kind, id: entry.id, state: entry });
-    changes.push([current.get(key), entry]);
-  }
-  for (const [key, entry] of current) {
-    if (desired.has(key)) continue;
-    writes.push({ kind: entry.kind, id: entry.id, state: null });
-    changes.push([entry, null]);
-  }
-
-  const statements: BatchItem<"sqlite">[] = [];
-  let revisionId = space.revisionId;
-  if (writes.length > 0) {
-    revisionId = newId();
-    const ordinal = (head?.ordinal ?? 0) + 1;
-    statements.push(
-      db.insert(revisions).values({ id: revisionId, spaceId: space.id, parents: [space.revisionId], type: "edits", line: MAIN_LINE, ordinal, createdBy: input.callerId, createdAt: input.now }),
-      ...insertDocuments(db, input.documents),
-      ...writeLine(db, space.id, MAIN_LINE, ordinal, writes),
-      // The search index follows main's head, in the same transaction as the revision.
-      ...(await reindexChangedPages(db, space.id, changes, input.documents)),
-      db.update(spaces).set({ revisionId, updatedAt: input.now }).where(eq(spaces.id, space.id)),
-    );
-  }
+  const replacement = contentReplacement(current, input.entries);
+  const changed = replacement.writes.length > 0;
+  const revisionId = changed ? newId() : space.revisionId;
+  const statements: BatchItem<"sqlite">[] = changed
+    ? await mainRevisionStatements(
+        db,
+        { spaceId: space.id, revisionId, parentId: space.revisionId, ordinal: (head?.ordinal ?? 0) + 1, createdBy: input.callerId, createdAt: input.now, documents: input.documents },
+        replacement,
+      )
+    : [];
   statements.push(...rememberPages(db, input), recordOutcome(db, input, translation.stats, revisionId));
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  return { kind: "recorded", revisionId, changed: writes.length > 0 };
+  return { kind: "recorded", revisionId, changed };
 }
 
 /** Upserts what this run translated and forgets pages the source lost. */
