@@ -1,18 +1,22 @@
-import { fillPlaceholders, type SQL } from "drizzle-orm";
-import { D1PreparedQuery } from "drizzle-orm/d1/session";
+import { Column, fillPlaceholders, getTableName, is, SQL } from "drizzle-orm";
 import type { Database } from "./client";
 import { createDatabase } from "./client";
 
 /**
- * Statements of the hottest reads, built once per isolate.
+ * Statements of the hottest reads (the access of a space, an organization, the caller behind a
+ * token), built once per isolate and run without Drizzle on the request's path.
  *
- * Drizzle builds a query's SQL text on every request, walking its selection, joins and
- * conditions: for the access statement of a space read (the caller, the space, the membership, the
- * collection chain) that cost about a third of a whole one-query request. These statements have
- * the same shape on every request, only their values change, so the text is built once with
- * placeholders (`sql.placeholder(name)`) and each request binds its values to it and runs it on
- * its own binding (its D1 session, its round-trip count), as a `db.batch` item too. Rows are
- * mapped by Drizzle's own mapper, exactly as the built query maps them.
+ * Drizzle builds a query's SQL text on every request, and maps every row through `mapResultRow`,
+ * which asks `is(field, Column)` (a walk up the prototype chain) for every column of every row:
+ * together the largest part of what a one-round-trip read cost in the Worker's own code. These
+ * statements have the same shape on every request, only their values change, so:
+ * - the text is built once by Drizzle's query builder, with placeholders
+ *   (`sql.placeholder(name)`): the query stays written, and type-checked, as Drizzle code;
+ * - the row decoder is compiled once from the query's selection: each column's path in the
+ *   result and its decoder (`mapFromDriverValue`), and which left-joined table it belongs to;
+ * - each request binds its values and runs the text on its own D1 binding (its session, its
+ *   round-trip count), as positional rows, decoded exactly as Drizzle's `mapResultRow` would.
+ * A run is awaitable, or an item of `db.batch`.
  */
 
 /** A built query that Drizzle can prepare (a select builder, with placeholders for its values). */
@@ -20,13 +24,31 @@ interface Preparable {
   prepare(): unknown;
 }
 
-/** What `prepare()` yields, with the parts Drizzle keeps internal but a rerun needs. */
+/** What `prepare()` yields, with the parts Drizzle keeps internal but a run needs. */
 interface Template {
   query: { sql: string; params: unknown[] };
-  fields: unknown;
-  joinsNotNullableMap: unknown;
-  queryMetadata: unknown;
+  fields: Array<{ path: string[]; field: unknown }>;
+  joinsNotNullableMap: Record<string, boolean> | undefined;
 }
+
+/** One selected column: where its value goes in the result, and how it is decoded. */
+interface CompiledField {
+  path: readonly string[];
+  decode: (value: unknown) => unknown;
+  /** A column of a joined table's object (`{ space: spaces }`): the object and the table's name. */
+  joined?: { object: string; table: string };
+}
+
+interface Compiled {
+  sql: string;
+  params: unknown[];
+  fields: CompiledField[];
+  /** Joined tables whose object is null when all their columns are (left joins). */
+  nullable: Record<string, boolean>;
+}
+
+/** Where a run's statement goes: the request's D1 binding (`RequestContext.db.$client`). */
+export type StatementTarget = Pick<Database, "$client">;
 
 /** Stands in for D1 while the template is built: preparing a statement there sends nothing. */
 const BUILD_ONLY_D1 = { prepare: () => ({}) } as unknown as D1Database;
@@ -37,39 +59,70 @@ const BUILD_ONLY_D1 = { prepare: () => ({}) } as unknown as D1Database;
  * `db.batch`.
  */
 export function preparedOnce<Q extends Preparable & PromiseLike<unknown>, Values extends Record<string, unknown>>(build: (db: Database) => Q) {
-  let template: Template | undefined;
-  return (db: Database, values: Values): Q => {
-    template ??= build(createDatabase(BUILD_ONLY_D1)).prepare() as Template;
-    return new PreparedRun(template, db, values) as unknown as Q;
+  let compiled: Compiled | undefined;
+  return (db: StatementTarget, values: Values): Q => {
+    compiled ??= compile(build(createDatabase(BUILD_ONLY_D1)).prepare() as Template);
+    return new PreparedRun(compiled, db.$client, values) as unknown as Q;
   };
 }
 
-/** One run of a template on a request's database: what `await` and `db.batch` both take. */
-class PreparedRun {
-  constructor(
-    private readonly template: Template,
-    private readonly db: Database,
-    private readonly values: Record<string, unknown>,
-  ) {}
+function compile(template: Template): Compiled {
+  const fields = template.fields.map(({ path, field }): CompiledField => {
+    if (is(field, Column)) {
+      const column = field;
+      const decode = (value: unknown) => column.mapFromDriverValue(value);
+      return path.length === 2 ? { path, decode, joined: { object: path[0]!, table: getTableName(column.table) } } : { path, decode };
+    }
+    // A SQL expression, aliased or not, decodes through its own decoder (`mapWith`).
+    const { decoder } = (is(field, SQL) ? field : (field as SQL.Aliased).sql) as unknown as { decoder: { mapFromDriverValue(value: unknown): unknown } };
+    return { path, decode: (value) => decoder.mapFromDriverValue(value) };
+  });
+  return { sql: template.query.sql, params: template.query.params, fields, nullable: template.joinsNotNullableMap ?? {} };
+}
 
-  /** For `db.batch`, which prepares each item and binds its parameters itself. */
-  _prepare(): D1PreparedQuery {
-    const { query, fields, joinsNotNullableMap, queryMetadata } = this.template;
-    const bound = { sql: query.sql, params: fillPlaceholders(query.params, this.values) };
-    const { session } = this.db as unknown as { session: { logger: never; cache: never } };
-    const prepared = new D1PreparedQuery(
-      this.db.$client.prepare(bound.sql),
-      bound,
-      session.logger,
-      session.cache,
-      queryMetadata as never,
-      undefined,
-      fields as never,
-      "all",
-      true,
-    );
-    (prepared as unknown as Template).joinsNotNullableMap = joinsNotNullableMap;
-    return prepared;
+/** One row, as Drizzle's `mapResultRow` makes it. */
+function decodeRow(compiled: Compiled, row: readonly unknown[]): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  // Per joined object: the table whose columns were all null so far, or false once one was not.
+  const allNull: Record<string, string | false> = {};
+  const { fields } = compiled;
+  for (let index = 0; index < fields.length; index++) {
+    const { path, decode, joined } = fields[index]!;
+    let node = result;
+    for (let depth = 0; depth < path.length - 1; depth++) node = (node[path[depth]!] ??= {}) as Record<string, unknown>;
+    const raw = row[index];
+    const value = (node[path[path.length - 1]!] = raw === null ? null : decode(raw));
+    if (!joined) continue;
+    const seen = allNull[joined.object];
+    if (seen === undefined) allNull[joined.object] = value === null ? joined.table : false;
+    else if (typeof seen === "string" && seen !== joined.table) allNull[joined.object] = false;
+  }
+  for (const object in allNull) {
+    const table = allNull[object];
+    if (typeof table === "string" && !compiled.nullable[table]) result[object] = null;
+  }
+  return result;
+}
+
+/** One run of a compiled statement on a request's D1 binding: what `await` and `db.batch` both take. */
+class PreparedRun {
+  private readonly params: unknown[];
+
+  constructor(
+    private readonly compiled: Compiled,
+    private readonly d1: D1Database,
+    values: Record<string, unknown>,
+  ) {
+    this.params = fillPlaceholders(compiled.params, values);
+  }
+
+  /** For `db.batch`: the statement, its values, and the rows of its result (D1 batches answer objects). */
+  _prepare() {
+    return {
+      stmt: this.d1.prepare(this.compiled.sql),
+      getQuery: () => ({ sql: this.compiled.sql, params: this.params }),
+      mapResult: (result: D1Result<Record<string, unknown>>) => result.results.map((row) => decodeRow(this.compiled, Object.values(row))),
+    };
   }
 
   getSQL(): SQL {
@@ -77,6 +130,11 @@ class PreparedRun {
   }
 
   then<T>(onFulfilled?: (rows: unknown[]) => T, onRejected?: (reason: unknown) => T): Promise<T> {
-    return this._prepare().all().then(onFulfilled as never, onRejected);
+    return this.d1
+      .prepare(this.compiled.sql)
+      .bind(...this.params)
+      .raw()
+      .then((rows) => rows.map((row) => decodeRow(this.compiled, row)))
+      .then(onFulfilled as never, onRejected);
   }
 }

@@ -14,9 +14,10 @@ import { call } from "../helpers/http";
 const db = createDatabase(env.DB);
 
 async function lastSeenAt(organizationId: string, userId: string) {
-  const member = await db.query.organizationMembers.findFirst({
-    where: and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)),
-  });
+  const [member] = await db
+    .select()
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
   return member?.lastSeenAt;
 }
 

@@ -23,6 +23,12 @@ export const collections = sqliteTable(
     description: text("description"),
     /** null: no level of its own, the parent's (or the organization role) applies. */
     defaultLevel: text("default_level").$type<Role | null>(),
+    /**
+     * The first default level set on one of its ancestors, innermost first (null: none), kept by
+     * every write that changes a level or a parent (content-tree/inherited-levels.ts). A space's
+     * access reads it from the space's parent instead of walking the chain on every request.
+     */
+    inheritedLevel: text("inherited_level").$type<Role | null>(),
     createdBy: text("created_by").notNull(),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),

@@ -26,9 +26,11 @@ function present(
 export async function getAgentInstructions(ctx: CallerContext, organizationId: string) {
   const access = await loadOrganizationAccess(ctx, organizationId);
   assertOrganizationAction(access.membership, "viewAgentInstructions");
-  const stored = await ctx.db.query.organizationAgentInstructions.findFirst({
-    where: eq(organizationAgentInstructions.organizationId, organizationId),
-  });
+  const [stored] = await ctx.db
+    .select()
+    .from(organizationAgentInstructions)
+    .where(eq(organizationAgentInstructions.organizationId, organizationId))
+    .limit(1);
   return present(ctx, organizationId, {
     instructions: (stored?.instructions as DocumentValue | undefined) ?? EMPTY_DOCUMENT,
     updatedAt: stored?.updatedAt ?? access.organization.createdAt,

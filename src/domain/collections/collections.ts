@@ -11,6 +11,7 @@ import type { Role } from "../../lib/roles";
 import type { UpdateCollectionInput } from "../../schemas/collection";
 import { chainForPlacement, levelOn, levelsOf, loadCollectionAccess } from "../content-tree/access";
 import { positionAtEnd } from "../content-tree/placement";
+import { inheritedLevelUnder, refreshInheritedLevels } from "../content-tree/inherited-levels";
 import { MAX_COLLECTION_DEPTH, byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content-tree/tree";
 import { loadOrganizationAccess } from "../organizations/access";
 import { presentCollection } from "./present";
@@ -61,6 +62,7 @@ export async function createCollection(ctx: CallerContext, organizationId: strin
     title: input.title ?? "Untitled",
     description: null,
     defaultLevel: null,
+    inheritedLevel: inheritedLevelUnder(parentChain),
     createdBy: ctx.caller.id,
     createdAt: now,
     updatedAt: now,
@@ -72,11 +74,13 @@ export async function createCollection(ctx: CallerContext, organizationId: strin
 export async function updateCollection(ctx: CallerContext, collectionId: string, input: UpdateCollectionInput) {
   const access = await loadCollectionAccess(ctx, collectionId);
   assertContentAction(access.level, "admin", "collection");
-  const [updated] = await ctx.db
+  const update = ctx.db
     .update(collections)
     .set({ ...pick(input, ["title", "description", "defaultLevel"]), updatedAt: nowIso() })
     .where(eq(collections.id, collectionId))
     .returning();
+  // A new default level is what the collections nested in it inherit.
+  const [[updated]] = input.defaultLevel === undefined ? [await update] : await ctx.db.batch([update, refreshInheritedLevels(ctx.db, collectionId)]);
   const row = updated ?? access.row;
   return presentCollection(row, levelOnCollection(access.member, row, access.levels.slice(1)), ctx.urls);
 }

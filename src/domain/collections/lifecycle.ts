@@ -8,6 +8,7 @@ import type { Role } from "../../lib/roles";
 import type { MoveContentInput } from "../../schemas/content";
 import { chainForPlacement, levelsOf, loadCollectionAccess } from "../content-tree/access";
 import { positionAtEnd, positionForMove } from "../content-tree/placement";
+import { refreshInheritedLevels } from "../content-tree/inherited-levels";
 import { MAX_COLLECTION_DEPTH, selectSubtreeHeight, subtreeIds } from "../content-tree/tree";
 import { siteSpacesLeaving } from "../spaces/leaving-sites";
 import { targetMembership } from "../spaces/lifecycle";
@@ -58,11 +59,9 @@ export async function moveCollection(ctx: CallerContext, collectionId: string, i
     parentLevels = levelsOf(parentChain);
   }
   const position = await positionForMove(ctx.db, { kind: "collection", ...row }, parentId, input.position);
-  const [moved] = await ctx.db
-    .update(collections)
-    .set({ parentId, position, updatedAt: nowIso() })
-    .where(eq(collections.id, collectionId))
-    .returning();
+  const move = ctx.db.update(collections).set({ parentId, position, updatedAt: nowIso() }).where(eq(collections.id, collectionId)).returning();
+  // Under another parent, it and the collections nested in it inherit from there.
+  const [[moved]] = parentId === row.parentId ? [await move] : await ctx.db.batch([move, refreshInheritedLevels(ctx.db, collectionId)]);
   const result = moved ?? row;
   return presentCollection(result, levelOnCollection(access.member, result, parentLevels), ctx.urls);
 }
@@ -99,6 +98,8 @@ export async function transferCollection(ctx: CallerContext, collectionId: strin
       .set({ organizationId: targetOrganizationId, updatedAt: now })
       .where(sql`${collections.id} IN (${subtreeIds(collectionId)})`),
     ctx.db.update(collections).set({ parentId: null, position }).where(eq(collections.id, collectionId)).returning(),
+    // At the top level, it inherits nothing, and the collections nested in it only what it sets.
+    refreshInheritedLevels(ctx.db, collectionId),
   ]);
   const result = transferred ?? access.row;
   const parentLevels: Array<Role | null> = [];

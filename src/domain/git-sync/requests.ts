@@ -1,5 +1,5 @@
 import type { CallerContext, RequesterContext } from "../../context";
-import { gitSyncJobs, type GitSyncDirection, type GitSyncRequest, type GitSyncRow } from "../../db/schema";
+import { gitSyncJobs, type GitSyncDirection, type GitSyncRequest } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { enqueue } from "../../lib/jobs";
@@ -7,9 +7,9 @@ import { assertContentAction } from "../../lib/permissions";
 import { signingSecret } from "../../lib/signed-urls";
 import type { ExportToGitRepositoryInput, ImportGitRepositoryInput } from "../../schemas/git-sync";
 import { assertContentEditable } from "../change-requests/state";
-import { loadSpaceAccess, loadSpaceAccessWith } from "../content-tree/access";
+import { loadSpaceAccess, loadSpaceAccessWithGitSync } from "../content-tree/access";
 import { sealCredentials, splitCredentials } from "./credentials";
-import { presentGitSync, selectGitSync } from "../spaces/git-sync-state";
+import { presentGitSync } from "../spaces/git-sync-state";
 
 /**
  * The Worker's side of Git sync: who may ask, what is recorded, and the queue job that does the
@@ -47,9 +47,8 @@ async function requestSync(ctx: CallerContext, spaceId: string, direction: GitSy
 
 /** getSpaceGitInfo: the space's Git sync state; 404 until it has been synced. */
 export async function readGitInfo(ctx: RequesterContext, spaceId: string) {
-  const [access, [rows]] = await loadSpaceAccessWith(ctx, spaceId, [selectGitSync(ctx.db, spaceId)]);
+  const [access, sync] = await loadSpaceAccessWithGitSync(ctx, spaceId);
   assertContentAction(access.level, "view", "space");
-  const [sync] = rows as GitSyncRow[];
   if (!sync) throw notFound(`Git sync of space '${spaceId}'`);
   return presentGitSync(sync);
 }

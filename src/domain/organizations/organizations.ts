@@ -120,7 +120,7 @@ export async function updateOrganization(ctx: CallerContext, organizationId: str
  * Joining an organization one already belongs to changes nothing.
  */
 export async function joinOrganization(ctx: CallerContext, organizationId: string): Promise<void> {
-  const organization = await ctx.db.query.organizations.findFirst({ where: eq(organizations.id, organizationId) });
+  const [organization] = await ctx.db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   if (!organization) throw organizationNotFound(organizationId);
   const domain = verifiedEmailDomain(ctx);
   if (!domain || !organization.emailDomains.includes(domain)) {

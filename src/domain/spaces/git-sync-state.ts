@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { gitSyncs, type GitSyncRow } from "../../db/schema";
+import type { GitSyncRow } from "../../db/schema";
 import type { GitSyncStateObject } from "../../schemas/git-sync";
 
 /**
@@ -14,9 +12,6 @@ import type { GitSyncStateObject } from "../../schemas/git-sync";
  * and the provider is the one `gitInfo.provider` named, else guessed from the host (gitlab for a
  * host with "gitlab" in its name, github for any other: the enum has no generic value).
  */
-
-/** The space's sync row, for a batch. */
-export const selectGitSync = (db: Database, spaceId: string) => db.select().from(gitSyncs).where(eq(gitSyncs.spaceId, spaceId)).limit(1);
 
 /** A job still running this long after it started is reported as `timeout` (its worker is gone). */
 export const OPERATION_TIMEOUT_MS = 15 * 60 * 1000;

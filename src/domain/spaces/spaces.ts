@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { CallerContext, RequesterContext } from "../../context";
 import { listPage, sortedBy } from "../../db/keyset";
-import { revisions, spaces, type GitSyncRow, type MemberRow, type SpaceRow } from "../../db/schema";
+import { revisions, spaces, type MemberRow, type SpaceRow } from "../../db/schema";
 import { conflict } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pick } from "../../lib/objects";
@@ -9,12 +9,12 @@ import { EMPTY_LIST, type PageRequest } from "../../lib/pagination";
 import { assertContentAction } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import type { CreateSpaceInput, UpdateSpaceInput } from "../../schemas/space";
-import { chainForPlacement, levelOn, levelsOf, loadCollectionAccess, loadSpaceAccess, loadSpaceAccessWith, type ContentAccess } from "../content-tree/access";
+import { chainForPlacement, levelOn, levelsOf, loadCollectionAccess, loadSpaceAccess, loadSpaceAccessWithGitSync, type ContentAccess } from "../content-tree/access";
 import { positionAtEnd } from "../content-tree/placement";
 import { byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content-tree/tree";
 import { loadOrganizationAccess } from "../organizations/access";
 import { assertReviewersAreMembers } from "../organizations/merge-rules";
-import { presentGitSync, selectGitSync } from "./git-sync-state";
+import { presentGitSync } from "./git-sync-state";
 import { presentSpace } from "./present";
 
 /** Deleted spaces stay out of lists until they are restored. */
@@ -54,8 +54,7 @@ export async function listSpacesInCollection(ctx: CallerContext, collectionId: s
  */
 export async function getSpace(ctx: RequesterContext, spaceId: string) {
   // Its Git sync in the same round trip: `gitSync` is shown on this read only (lists leave it out).
-  const [access, [syncs]] = await loadSpaceAccessWith(ctx, spaceId, [selectGitSync(ctx.db, spaceId)]);
-  const [sync] = syncs as GitSyncRow[];
+  const [access, sync] = await loadSpaceAccessWithGitSync(ctx, spaceId);
   return { ...presentSpace(access.row, access.level, ctx.urls), ...(sync ? { gitSync: presentGitSync(sync) } : {}) };
 }
 

@@ -65,6 +65,6 @@ export async function listTokensOfUser(ctx: RequestContext, userId: string, requ
 }
 
 async function assertUserExists(ctx: RequestContext, userId: string) {
-  const user = await ctx.db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true } });
+  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound(`User '${userId}'`);
 }
