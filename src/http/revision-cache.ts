@@ -3,9 +3,11 @@ import type { JSONParsed } from "hono/utils/types";
 import type { AppEnv } from "../context";
 import { signingWindowAt, type SigningWindow } from "../lib/signed-urls";
 import { ifNoneMatchMatches, strongEtag } from "./etag";
+import { RevisionMemory, memoryCapacity } from "./revision-memory";
 
 /**
- * Reads of revision content, served from the Workers Cache API with a strong ETag.
+ * Reads of revision content, served from a cache with a strong ETag: this isolate's memory first
+ * (http/revision-memory.ts), then the Workers Cache API.
  *
  * A revision never changes, so once the route has authorized the caller and resolved which
  * revision they read (that part runs on every request: a caller who lost access is refused, not
@@ -45,38 +47,82 @@ export interface RevisionResponseOptions<T> {
 
 type JsonResponse<T> = Response & TypedResponse<JSONParsed<T>, 200, "json">;
 
+/** The first level, this isolate's memory (http/revision-memory.ts). */
+const memory = new RevisionMemory();
+
+/** A body found in the cache or just produced: its text, or a stream of it; and its ETag. */
+interface StoredBody {
+  body: () => Promise<string>;
+  stream?: ReadableStream | null;
+  etag: string;
+}
+
 export async function revisionResponse<T>(c: Context<AppEnv>, options: RevisionResponseOptions<T>): Promise<JsonResponse<T>> {
   const window = signingWindowAt();
   const key = cacheKey(c, options, window);
-  const timing = c.get("serverTiming");
-  const started = performance.now();
-  const cached = bypassesCache(c) ? undefined : await caches.default.match(key);
-  let stored: { body: () => Promise<string>; stream?: ReadableStream | null; etag: string };
-  if (cached?.ok && cached.headers.get("ETag")) {
-    timing.add("cache", performance.now() - started, "hit");
-    stored = { body: () => cached.text(), stream: cached.body, etag: cached.headers.get("ETag")! };
-  } else {
-    timing.add("cache", performance.now() - started, bypassesCache(c) ? "bypass" : "miss");
-    const read = await options.produce(window);
-    const body = JSON.stringify(read.value);
-    const etag = await strongEtag(body);
-    if (read.atRevision && !read.beyondRevision) c.get("context").defer(store(key, body, etag, options.signsDownloads ? window : null));
-    stored = { body: async () => body, etag };
-  }
+  const expiresAt = options.signsDownloads ? window.end : null;
+  const capacity = memoryCapacity(c.env.REVISION_MEMORY_CACHE_BYTES);
+  const stored = bypassesCache(c) ? (recordCache(c, 0, "bypass"), undefined) : await cached(c, key, capacity, expiresAt);
+  const answer = stored ?? (await produced(c, options, window, key, capacity, expiresAt));
 
   const live = options.live && Object.keys(options.live).length > 0 ? JSON.stringify(options.live) : null;
-  const etag = live ? await strongEtag(stored.etag + live) : stored.etag;
+  const etag = live ? await strongEtag(answer.etag + live) : answer.etag;
   const headers = { ETag: etag, "Cache-Control": "private, no-cache" };
   if (ifNoneMatchMatches(c.req.header("if-none-match"), etag)) {
     return new Response(null, { status: 304, headers }) as JsonResponse<T>;
   }
   const okHeaders = { ...headers, "Content-Type": "application/json" };
   // A cached body with nothing to add is passed through as a stream, never read into a string.
-  if (!live && stored.stream) return new Response(stored.stream, { status: 200, headers: okHeaders }) as JsonResponse<T>;
-  const body = await stored.body();
+  if (!live && answer.stream) return new Response(answer.stream, { status: 200, headers: okHeaders }) as JsonResponse<T>;
+  const body = await answer.body();
   const withLive = live ? `${body.slice(0, -1)},${live.slice(1)}` : body;
   return new Response(withLive, { status: 200, headers: okHeaders }) as JsonResponse<T>;
 }
+
+/**
+ * The body from this isolate's memory, else from the Cache API (then kept in memory too, when it
+ * has room for bodies: read whole then, instead of streamed).
+ */
+async function cached(c: Context<AppEnv>, key: string, capacity: number, expiresAt: number | null): Promise<StoredBody | undefined> {
+  const started = performance.now();
+  const remembered = capacity > 0 ? memory.get(key) : undefined;
+  if (remembered) {
+    recordCache(c, performance.now() - started, "memory hit");
+    return { body: async () => remembered.body, etag: remembered.etag };
+  }
+  const response = await caches.default.match(key);
+  const etag = response?.ok ? response.headers.get("ETag") : null;
+  if (!response || !etag) {
+    recordCache(c, performance.now() - started, "miss");
+    return undefined;
+  }
+  recordCache(c, performance.now() - started, "hit");
+  if (capacity === 0) return { body: () => response.text(), stream: response.body, etag };
+  const body = await response.text();
+  memory.set(key, { body, etag, expiresAt }, capacity);
+  return { body: async () => body, etag };
+}
+
+/** The body read from D1, kept in memory and (after the response) in the Cache API when it is of the revision. */
+async function produced<T>(
+  c: Context<AppEnv>,
+  options: RevisionResponseOptions<T>,
+  window: SigningWindow,
+  key: string,
+  capacity: number,
+  expiresAt: number | null,
+): Promise<StoredBody> {
+  const read = await options.produce(window);
+  const body = JSON.stringify(read.value);
+  const etag = await strongEtag(body);
+  if (read.atRevision && !read.beyondRevision) {
+    if (capacity > 0) memory.set(key, { body, etag, expiresAt }, capacity);
+    c.get("context").defer(store(key, body, etag, options.signsDownloads ? window : null));
+  }
+  return { body: async () => body, etag };
+}
+
+const recordCache = (c: Context<AppEnv>, durationMs: number, outcome: string) => c.get("serverTiming").add("cache", durationMs, outcome);
 
 /**
  * The revision, the path (which names the space or change request and the route), the validated
@@ -85,16 +131,15 @@ export async function revisionResponse<T>(c: Context<AppEnv>, options: RevisionR
  */
 function cacheKey(c: Context<AppEnv>, options: RevisionResponseOptions<unknown>, window: SigningWindow): string {
   const urls = c.get("context").urls;
-  const parameters = new URLSearchParams(
-    Object.entries(options.query)
-      .filter(([, value]) => value !== undefined)
-      .map(([name, value]): [string, string] => [name, String(value)])
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-  );
-  parameters.set("~app", urls.app(""));
-  if (options.signsDownloads) parameters.set("~signed", String(window.start));
+  const parameters: string[] = [];
+  for (const name of Object.keys(options.query).sort()) {
+    const value = options.query[name];
+    if (value !== undefined) parameters.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+  }
+  parameters.push(`~app=${encodeURIComponent(urls.app(""))}`);
+  if (options.signsDownloads) parameters.push(`~signed=${window.start}`);
   // The Worker's own hostname, as Cloudflare recommends for cache keys; no route serves this path.
-  return `${urls.origin}/.revision-cache/v${CACHE_FORMAT}/${encodeURIComponent(options.revisionId)}${c.req.path}?${parameters}`;
+  return `${urls.origin}/.revision-cache/v${CACHE_FORMAT}/${encodeURIComponent(options.revisionId)}${c.req.path}?${parameters.join("&")}`;
 }
 
 /** `Cache-Control: no-cache` from the client: read the revision again (and refresh the cache). */

@@ -86,10 +86,16 @@ describe("revision content reads: ETag, 304 and the revision cache", () => {
   it("is served from the cache after the first read, the same bytes for every caller", async () => {
     const path = content(`/page/${pageId}?format=document`);
     const first = await get(admin, path);
+    // The isolate that read it keeps it in memory.
     const second = await get(reader, path);
-    expect(cacheOf(second)).toBe("hit");
+    expect(cacheOf(second)).toBe("memory hit");
     expect(second.body).toEqual(first.body);
     expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    // Without that memory (another isolate, or REVISION_MEMORY_CACHE_BYTES=0), the Cache API has it.
+    const fromCacheApi = await call("GET", path, { token: reader.token, bindings: { REVISION_MEMORY_CACHE_BYTES: "0" } });
+    expect(cacheOf(fromCacheApi)).toBe("hit");
+    expect(fromCacheApi.body).toEqual(first.body);
+    expect(fromCacheApi.headers.get("etag")).toBe(first.headers.get("etag"));
     // A client can ask for a fresh read: the same body, read again.
     const fresh = await get(reader, path, { "Cache-Control": "no-cache" });
     expect(cacheOf(fresh)).toBe("bypass");
