@@ -18,6 +18,7 @@ declare namespace Cloudflare {
 		RATE_LIMIT_PERIOD_SECONDS: string;
 		OPENAPI_REFRESH_INTERVAL_MINUTES: string;
 		OPENAPI_FETCH_TIMEOUT_SECONDS: string;
+		REVISION_MEMORY_CACHE_BYTES: string;
 		TRANSLATION_API_URL: string;
 		ADMIN_TOKEN: string;
 		SIGNING_SECRET: string;
@@ -29,7 +30,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_URL" | "PUBLISHED_SITES_DOMAIN" | "CORS_ALLOWED_ORIGINS" | "RATE_LIMIT_REQUESTS" | "RATE_LIMIT_PERIOD_SECONDS" | "OPENAPI_REFRESH_INTERVAL_MINUTES" | "OPENAPI_FETCH_TIMEOUT_SECONDS" | "TRANSLATION_API_URL" | "ADMIN_TOKEN" | "SIGNING_SECRET">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_URL" | "PUBLISHED_SITES_DOMAIN" | "CORS_ALLOWED_ORIGINS" | "RATE_LIMIT_REQUESTS" | "RATE_LIMIT_PERIOD_SECONDS" | "OPENAPI_REFRESH_INTERVAL_MINUTES" | "OPENAPI_FETCH_TIMEOUT_SECONDS" | "REVISION_MEMORY_CACHE_BYTES" | "TRANSLATION_API_URL" | "ADMIN_TOKEN" | "SIGNING_SECRET">> {}
 }
 declare module "*.ttf" {
 	const value: ArrayBuffer;

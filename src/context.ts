@@ -10,10 +10,8 @@ import type { TranslatorBindings } from "./domain/translations/translators/trans
  * reach private and loopback addresses (local development only; lib/outbound-fetch.ts). The
  * translator's bindings (TRANSLATION_API_URL, TRANSLATION_API_KEY, the Workers AI `AI` binding)
  * are optional too: a deployment may configure none (domain/translations/translators).
- * REVISION_MEMORY_CACHE_BYTES is optional: how much of an isolate's memory revision reads keep
- * (http/revision-memory.ts; 8 MiB when unset, "0" turns it off).
  */
-export type Bindings = Omit<Env, "ADMIN_TOKEN"> & { ADMIN_TOKEN?: string; ALLOW_PRIVATE_NETWORK?: string; REVISION_MEMORY_CACHE_BYTES?: string } & TranslatorBindings;
+export type Bindings = Omit<Env, "ADMIN_TOKEN"> & { ADMIN_TOKEN?: string; ALLOW_PRIVATE_NETWORK?: string } & TranslatorBindings;
 
 /** What domain code gets for one request: never the Hono context itself. */
 export interface RequestContext {

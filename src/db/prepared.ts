@@ -32,7 +32,7 @@ interface Template {
 }
 
 /** One selected column: where its value goes in the result, and how it is decoded. */
-interface CompiledField {
+export interface CompiledField {
   path: readonly string[];
   decode: (value: unknown) => unknown;
   /** A column of a joined table's object (`{ space: spaces }`): the object and the table's name. */
@@ -67,7 +67,12 @@ export function preparedOnce<Q extends Preparable & PromiseLike<unknown>, Values
 }
 
 function compile(template: Template): Compiled {
-  const fields = template.fields.map(({ path, field }): CompiledField => {
+  return { sql: template.query.sql, params: template.query.params, fields: compileFields(template.fields), nullable: template.joinsNotNullableMap ?? {} };
+}
+
+/** Each field of a Drizzle selection (`prepare().fields`): its path in the result and its decoder. */
+export function compileFields(fields: Template["fields"]): CompiledField[] {
+  return fields.map(({ path, field }): CompiledField => {
     if (is(field, Column)) {
       const column = field;
       const decode = (value: unknown) => column.mapFromDriverValue(value);
@@ -77,15 +82,17 @@ function compile(template: Template): Compiled {
     const { decoder } = (is(field, SQL) ? field : (field as SQL.Aliased).sql) as unknown as { decoder: { mapFromDriverValue(value: unknown): unknown } };
     return { path, decode: (value) => decoder.mapFromDriverValue(value) };
   });
-  return { sql: template.query.sql, params: template.query.params, fields, nullable: template.joinsNotNullableMap ?? {} };
 }
 
-/** One row, as Drizzle's `mapResultRow` makes it. */
-function decodeRow(compiled: Compiled, row: readonly unknown[]): Record<string, unknown> {
+/**
+ * One row, as Drizzle's `mapResultRow` makes it: `nullable` says which joined tables' objects are
+ * never null (Drizzle's `joinsNotNullableMap`); the object of any other is null when all its
+ * columns are.
+ */
+export function decodeFields(fields: readonly CompiledField[], nullable: Record<string, boolean>, row: readonly unknown[]): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   // Per joined object: the table whose columns were all null so far, or false once one was not.
   const allNull: Record<string, string | false> = {};
-  const { fields } = compiled;
   for (let index = 0; index < fields.length; index++) {
     const { path, decode, joined } = fields[index]!;
     let node = result;
@@ -99,7 +106,7 @@ function decodeRow(compiled: Compiled, row: readonly unknown[]): Record<string, 
   }
   for (const object in allNull) {
     const table = allNull[object];
-    if (typeof table === "string" && !compiled.nullable[table]) result[object] = null;
+    if (typeof table === "string" && !nullable[table]) result[object] = null;
   }
   return result;
 }
@@ -121,7 +128,7 @@ class PreparedRun {
     return {
       stmt: this.d1.prepare(this.compiled.sql),
       getQuery: () => ({ sql: this.compiled.sql, params: this.params }),
-      mapResult: (result: D1Result<Record<string, unknown>>) => result.results.map((row) => decodeRow(this.compiled, Object.values(row))),
+      mapResult: (result: D1Result<Record<string, unknown>>) => result.results.map((row) => decodeFields(this.compiled.fields, this.compiled.nullable, Object.values(row))),
     };
   }
 
@@ -134,7 +141,7 @@ class PreparedRun {
       .prepare(this.compiled.sql)
       .bind(...this.params)
       .raw()
-      .then((rows) => rows.map((row) => decodeRow(this.compiled, row)))
+      .then((rows) => rows.map((row) => decodeFields(this.compiled.fields, this.compiled.nullable, row)))
       .then(onFulfilled as never, onRejected);
   }
 }

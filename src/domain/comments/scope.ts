@@ -5,7 +5,8 @@ import { changeRequests, comments, spaces, type ChangeRequestRow, type SpaceRow 
 import { notFound } from "../../lib/errors";
 import { loadChangeRequestAccess } from "../change-requests/change-requests";
 import type { ChangeRequestRecord } from "../change-requests/records";
-import { loadSpaceAccess, type ContentAccess } from "../content-tree/access";
+import { type ContentAccess } from "../content-tree/access";
+import { loadSpaceAccess } from "../content-tree/space-access";
 import { changeRequestPoint, mainHeadPoint, type RevisionPoint } from "../revisions/points";
 
 /**

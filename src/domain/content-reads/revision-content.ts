@@ -5,7 +5,7 @@ import { changeRequests, contentEntries, documentLinks, revisions, spaces, type 
 import { notFound } from "../../lib/errors";
 import { loadChangeRequestAccess } from "../change-requests/change-requests";
 import { selectChangeRequestRecords, type ChangeRequestRecord } from "../change-requests/records";
-import { loadSpaceAccessWith } from "../content-tree/access";
+import { loadSpaceAccessWith } from "../content-tree/space-access";
 import { combineRows, selectRevisionRows, type Entry } from "../revisions/entries";
 import { PageTree } from "../revisions/page-tree";
 import { changeRequestPoint, MAIN_LINE, revisionPoint, type LinePoint, type RevisionPoint } from "../revisions/points";

@@ -1,17 +1,11 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
-import type { BatchItem } from "drizzle-orm/batch";
+import { and, eq, getTableColumns } from "drizzle-orm";
 import type { CallerContext, RequesterContext } from "../../context";
-import { runBatch } from "../../db/batch";
-import type { Database } from "../../db/client";
-import { preparedOnce } from "../../db/prepared";
-import { collections, gitSyncs, organizationMembers, spaces, users, type CollectionRow, type GitSyncRow, type MemberRow, type SpaceRow } from "../../db/schema";
+import { collections, organizationMembers, spaces, type CollectionRow, type MemberRow } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { assertContentAction, assertOrganizationAction, contentLevel, type Membership } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import { membershipOf, noteMemberActivity } from "../organizations/access";
-import { callerColumns, callerIdOf, callerKeyOf, callerValues, identifiedCaller, isCallerAt, type CallerKey } from "../users/callers";
-import { levelsFromParent } from "./inherited-levels";
+import { callerIdOf } from "../users/callers";
 import { selectCollectionChain, type AncestorRow } from "./tree";
 
 /** A space or collection as the caller may see it, with the caller's level on it. */
@@ -58,106 +52,6 @@ function asMember(columns: Omit<MemberRow, "organizationId"> | null, organizatio
 
 const callerMembership = (ctx: RequesterContext, organizationId: typeof spaces.organizationId | typeof collections.organizationId) =>
   and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, callerIdOf(ctx)));
-
-/** The space's parent collection, in the access statement. */
-const parentCollection = alias(collections, "parent_collection");
-
-/**
- * What the access of a space selects: the caller, the space, the caller's membership, and the
- * levels the space inherits from its parent collection (its own and what it inherits: the whole
- * chain as far as levels go, content-tree/inherited-levels.ts), under names of their own (D1
- * batches key rows by column name, and the space has a `default_level` too).
- */
-const spaceAccessColumns = {
-  ...callerColumns,
-  space: spaces,
-  member: memberColumns,
-  parent: {
-    defaultLevel: sql<Role | null>`${parentCollection.defaultLevel}`.as("parent_default_level"),
-    inheritedLevel: sql<Role | null>`${parentCollection.inheritedLevel}`.as("parent_inherited_level"),
-  },
-};
-
-/** The statement of `loadSpaceAccessWith`, built once per isolate (db/prepared.ts) for each way of naming the caller. */
-const selectSpaceAccess = (key: CallerKey) => (db: Database) =>
-  db
-    .select(spaceAccessColumns)
-    .from(users)
-    .leftJoin(spaces, eq(spaces.id, sql.placeholder("spaceId")))
-    .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, spaces.organizationId), eq(organizationMembers.userId, users.id)))
-    .leftJoin(parentCollection, eq(parentCollection.id, spaces.parentId))
-    .where(isCallerAt(key))
-    .limit(1);
-
-/** The same with the space's Git sync row (the space read shows it): one more join, not one more statement. */
-const selectSpaceAccessWithGitSync = (key: CallerKey) => (db: Database) =>
-  db
-    .select({ ...spaceAccessColumns, gitSync: gitSyncs })
-    .from(users)
-    .leftJoin(spaces, eq(spaces.id, sql.placeholder("spaceId")))
-    .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, spaces.organizationId), eq(organizationMembers.userId, users.id)))
-    .leftJoin(parentCollection, eq(parentCollection.id, spaces.parentId))
-    .leftJoin(gitSyncs, eq(gitSyncs.spaceId, spaces.id))
-    .where(isCallerAt(key))
-    .limit(1);
-
-const spaceAccessStatements = {
-  callerId: preparedOnce(selectSpaceAccess("callerId")),
-  tokenHash: preparedOnce(selectSpaceAccess("tokenHash")),
-};
-
-const spaceAccessWithGitSyncStatements = {
-  callerId: preparedOnce(selectSpaceAccessWithGitSync("callerId")),
-  tokenHash: preparedOnce(selectSpaceAccessWithGitSync("tokenHash")),
-};
-
-type SpaceAccessRow = Awaited<ReturnType<ReturnType<typeof selectSpaceAccess>>>[number];
-
-/**
- * A space, the caller's membership and its collection chain: one round trip, with the caller's
- * own lookup when the request came with a token only. Deleted spaces included.
- */
-export async function loadSpaceAccess(ctx: RequesterContext, spaceId: string): Promise<ContentAccess<SpaceRow>> {
-  const [access] = await loadSpaceAccessWith(ctx, spaceId, []);
-  return access;
-}
-
-/** `loadSpaceAccess` and the space's Git sync row (null before its first sync), in the same statement. */
-export async function loadSpaceAccessWithGitSync(ctx: RequesterContext, spaceId: string): Promise<[ContentAccess<SpaceRow>, GitSyncRow | null]> {
-  const [row] = await spaceAccessWithGitSyncStatements[callerKeyOf(ctx)](ctx.db, { ...callerValues(ctx), spaceId });
-  return [spaceAccessOf(ctx, spaceId, row), row?.gitSync ?? null];
-}
-
-/**
- * `loadSpaceAccess` with more statements in the same batch (the change request a read is about,
- * what a read needs besides access): still one round trip. Their results come back in order,
- * whatever the access decided; use them only once access is granted.
- */
-export async function loadSpaceAccessWith(
-  ctx: RequesterContext,
-  spaceId: string,
-  alongside: readonly BatchItem<"sqlite">[],
-): Promise<[ContentAccess<SpaceRow>, unknown[]]> {
-  // One statement: the caller (known, or behind the token), the space, the caller's membership
-  // and the space's collection chain.
-  const access = spaceAccessStatements[callerKeyOf(ctx)](ctx.db, { ...callerValues(ctx), spaceId });
-  const [rows, ...others] = alongside.length === 0 ? [await access] : await runBatch(ctx.db, [access, ...alongside]);
-  const [row] = rows as SpaceAccessRow[];
-  return [spaceAccessOf(ctx, spaceId, row), others];
-}
-
-/** The access the row of a space access statement gives: a 401 for an unknown token, a 404 for a space the caller may not see. */
-function spaceAccessOf(ctx: RequesterContext, spaceId: string, row: SpaceAccessRow | undefined): ContentAccess<SpaceRow> {
-  const callerContext = identifiedCaller(ctx, row);
-  const space = row?.space;
-  const member = space && asMember(row.member, space.organizationId);
-  // A parent's columns are both null when it sets no level and inherits none: the same as no parent.
-  const levels = [space?.defaultLevel ?? null, ...(row?.parent ? levelsFromParent(row.parent) : [])];
-  const level = levelOn(member, levels, space?.createdBy);
-  if (!space || !member || level === null) throw spaceNotFound(spaceId);
-  noteMemberActivity(ctx, member);
-  return { callerContext, row: space, member, membership: membershipOf(member), level, levels };
-}
 
 /** A collection, the caller's membership and the collection's chain: one round trip. */
 export async function loadCollectionAccess(ctx: CallerContext, collectionId: string): Promise<ContentAccess<CollectionRow>> {

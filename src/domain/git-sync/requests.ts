@@ -7,7 +7,7 @@ import { assertContentAction } from "../../lib/permissions";
 import { signingSecret } from "../../lib/signed-urls";
 import type { ExportToGitRepositoryInput, ImportGitRepositoryInput } from "../../schemas/git-sync";
 import { assertContentEditable } from "../change-requests/state";
-import { loadSpaceAccess, loadSpaceAccessWithGitSync } from "../content-tree/access";
+import { loadSpaceAccess, loadSpaceAccessWithGitSync } from "../content-tree/space-access";
 import { sealCredentials, splitCredentials } from "./credentials";
 import { presentGitSync } from "../spaces/git-sync-state";
 

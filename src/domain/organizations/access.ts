@@ -1,12 +1,11 @@
-import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
-import type { Database } from "../../db/client";
-import { preparedOnce } from "../../db/prepared";
+import { wholeRowsOnce } from "../../db/whole-rows";
 import { organizationMembers, organizations, teamMembers, users, type MemberRow, type OrganizationRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { enqueue } from "../../lib/jobs";
 import type { Membership } from "../../lib/permissions";
-import { callerColumns, callerKeyOf, callerValues, identifiedCaller, isCallerAt, type CallerKey } from "../users/callers";
+import { callerKeyOf, callerValues, identifiedAs, isCallerAt, type CallerKey } from "../users/callers";
 
 export interface OrganizationAccess {
   /** The request, its caller identified (by this read's own batch when it came with a token only). */
@@ -22,27 +21,27 @@ export const MEMBER_ACTIVITY_INTERVAL_MS = 15 * 60 * 1000;
 export const organizationNotFound = (organizationId: string) => notFound(`Organization '${organizationId}'`);
 
 /**
- * The member's columns for a join with `organizations`, `sso` renamed: D1 returns batched rows
- * keyed by column name, and the organization's own `sso` would take the member's place.
+ * The statement of `loadOrganizationAccess`, built once per isolate for each way of naming the
+ * caller: the caller, the organization and the caller's membership as whole rows (db/whole-rows.ts:
+ * the cheapest text for SQLite to plan), and whether the caller owns a team there.
  */
-const memberColumns = {
-  ...getTableColumns(organizationMembers),
-  sso: sql<boolean>`${organizationMembers.sso}`.mapWith(organizationMembers.sso).as("member_sso"),
-};
-
-/** The statement of `loadOrganizationAccess`, built once per isolate (db/prepared.ts) for each way of naming the caller. */
-const selectOrganizationAccess = (key: CallerKey) => (db: Database) =>
-  db
-    .select({ ...callerColumns, organization: organizations, member: memberColumns, ownsTeam: ownsTeamOf(sql`${users.id}`) })
-    .from(users)
-    .leftJoin(organizations, eq(organizations.id, sql.placeholder("organizationId")))
-    .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, users.id)))
-    .where(isCallerAt(key))
-    .limit(1);
+const wholeOrganizationAccess = (key: CallerKey) =>
+  wholeRowsOnce(
+    { caller: users, organization: organizations, member: organizationMembers },
+    (db, selection) =>
+      db
+        .select(selection)
+        .from(users)
+        .leftJoin(organizations, eq(organizations.id, sql.placeholder("organizationId")))
+        .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, users.id)))
+        .where(isCallerAt(key))
+        .limit(1),
+    { ownsTeam: ownsTeamOf(sql`${users.id}`) },
+  );
 
 const organizationAccessStatements = {
-  callerId: preparedOnce(selectOrganizationAccess("callerId")),
-  tokenHash: preparedOnce(selectOrganizationAccess("tokenHash")),
+  callerId: wholeOrganizationAccess("callerId"),
+  tokenHash: wholeOrganizationAccess("tokenHash"),
 };
 
 /**
@@ -51,9 +50,8 @@ const organizationAccessStatements = {
  * same 404 as for an organization that does not exist, so ids reveal nothing.
  */
 export async function loadOrganizationAccess(ctx: RequesterContext, organizationId: string): Promise<OrganizationAccess> {
-  // One statement: the caller (known, or behind the token), the organization and their membership.
   const [row] = await organizationAccessStatements[callerKeyOf(ctx)](ctx.db, { ...callerValues(ctx), organizationId });
-  const callerContext = identifiedCaller(ctx, row);
+  const callerContext = identifiedAs(ctx, row?.caller ?? null);
   if (!row?.organization || !row.member || row.member.disabled) throw organizationNotFound(organizationId);
   noteMemberActivity(ctx, row.member);
   return { callerContext, organization: row.organization, member: row.member, membership: membershipOf(row.member, row.ownsTeam) };

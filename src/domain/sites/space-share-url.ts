@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { RequestContext, RequesterContext } from "../../context";
 import { organizations, siteSections, siteShareLinks, siteSpaces, sites, type OrganizationRow, type SiteRow, type SiteSectionRow, type SiteSpaceRow, type SpaceRow } from "../../db/schema";
-import { loadSpaceAccess } from "../content-tree/access";
+import { loadSpaceAccess } from "../content-tree/space-access";
 import { presentSpace } from "../spaces/present";
 import { hashShareKey, shareKeyNotFound } from "./share-links";
 import { sectionPublishedUrl, siteSpacePublishedUrl, withShareKey } from "./structure";

@@ -10,7 +10,7 @@ import type { ApplySpaceTemplateInput, SpaceTemplateObject } from "../../schemas
 import { assertClusterOfOrganization, createChangeRequest, loadChangeRequestAccess, readChangeRequest } from "../change-requests/change-requests";
 import { unwrapCoordinated } from "../change-requests/coordinated";
 import { assertContentEditable, assertEditable } from "../change-requests/state";
-import { loadSpaceAccess } from "../content-tree/access";
+import { loadSpaceAccess } from "../content-tree/space-access";
 import { spaceCoordinator } from "../coordination/space-coordinator-client";
 import type { TemplateSource, TemplateTarget } from "./apply";
 import { CATALOGUE, catalogueTemplate, type CatalogueTemplate } from "./catalogue";

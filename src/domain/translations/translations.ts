@@ -8,7 +8,7 @@ import { enqueue } from "../../lib/jobs";
 import type { PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction, type OrganizationAction } from "../../lib/permissions";
 import { EMPTY_DOCUMENT, type DocumentValue } from "../../schemas/document";
-import { loadSpaceAccess } from "../content-tree/access";
+import { loadSpaceAccess } from "../content-tree/space-access";
 import { loadOrganizationAccess } from "../organizations/access";
 import { presentTranslation } from "./present";
 

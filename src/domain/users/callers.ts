@@ -1,7 +1,6 @@
 import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
-import type { Database } from "../../db/client";
-import { preparedOnce } from "../../db/prepared";
+import { wholeRowsOnce } from "../../db/whole-rows";
 import { apiTokens, users, type UserRow } from "../../db/schema";
 import { unauthorized } from "../../lib/errors";
 
@@ -17,19 +16,14 @@ export const invalidApiToken = () => unauthorized("Invalid API token");
 /** The condition a token row must meet to authenticate a request. */
 const validToken = (tokenHash: string | Placeholder): SQL => eq(apiTokens.tokenHash, tokenHash);
 
-/** The user behind a token hash: every request of a route that authenticates first runs it (built once). */
-const callerByTokenHash = preparedOnce((db: Database) =>
-  db.select({ user: users }).from(apiTokens).innerJoin(users, eq(users.id, apiTokens.userId)).where(validToken(sql.placeholder("tokenHash"))).limit(1),
+/** The user behind a token hash: every request of a route that authenticates first runs it (built once, whole rows: db/whole-rows.ts). */
+const callerByTokenHash = wholeRowsOnce({ user: users }, (db, selection) =>
+  db.select(selection).from(apiTokens).innerJoin(users, eq(users.id, apiTokens.userId)).where(validToken(sql.placeholder("tokenHash"))).limit(1),
 );
 
-/** The user behind a token hash, as one statement (batchable). */
-export function selectCallerByTokenHash(db: Database, tokenHash: string) {
-  return callerByTokenHash(db, { tokenHash });
-}
-
 export async function findCallerByTokenHash(ctx: RequestContext, tokenHash: string): Promise<UserRow | undefined> {
-  const [row] = await selectCallerByTokenHash(ctx.db, tokenHash);
-  return row?.user;
+  const [row] = await callerByTokenHash(ctx.db, { tokenHash });
+  return row?.user ?? undefined;
 }
 
 /**
@@ -74,14 +68,10 @@ export const callerValues = (ctx: RequesterContext): Partial<Record<CallerKey, s
 
 type CallerColumns = { [K in keyof typeof callerColumns]: unknown };
 
-/**
- * The request as the identified caller, from the row of a statement that starts from the caller:
- * no row means no such token (or user), a 401 before anything else of the row is looked at.
- */
-export function identifiedCaller(ctx: RequesterContext, row: CallerColumns | undefined): CallerContext {
-  if (!row?.callerId) throw invalidApiToken();
-  if ("caller" in ctx) return ctx;
-  const caller: UserRow = {
+/** The caller's user row from a statement's `callerColumns`, or null when it found none. */
+export function callerOfRow(row: CallerColumns): UserRow | null {
+  if (!row.callerId) return null;
+  return {
     id: row.callerId as string,
     email: row.callerEmail as string,
     displayName: row.callerDisplayName as string,
@@ -89,6 +79,20 @@ export function identifiedCaller(ctx: RequesterContext, row: CallerColumns | und
     emailVerified: row.callerEmailVerified as boolean,
     createdAt: row.callerCreatedAt as string,
   };
+}
+
+/**
+ * The request as the identified caller, from the row of a statement that starts from the caller:
+ * no row means no such token (or user), a 401 before anything else of the row is looked at.
+ */
+export function identifiedCaller(ctx: RequesterContext, row: CallerColumns | undefined): CallerContext {
+  return identifiedAs(ctx, row ? callerOfRow(row) : null);
+}
+
+/** The request as `caller`, the user a statement that starts from the caller found (null: none, a 401). */
+export function identifiedAs(ctx: RequesterContext, caller: UserRow | null): CallerContext {
+  if (!caller) throw invalidApiToken();
+  if ("caller" in ctx) return ctx;
   const { tokenHash: _identified, identified, ...request } = ctx;
   identified(caller.id);
   return { ...request, caller };
