@@ -27,8 +27,21 @@ export interface RequestContext {
   readAfter(bookmark: string | null | undefined): void;
 }
 
-/** A request made with a valid API token. */
+/** Who is calling, as every request made with a valid API token knows them. */
+export interface Caller {
+  id: string;
+}
+
+/**
+ * A request made with a valid API token. A read that identifies its caller in its own statement
+ * (`authenticatesInItsRead`) knows their id only; see `UserContext` for the rest.
+ */
 export interface CallerContext extends RequestContext {
+  caller: Caller;
+}
+
+/** A request authenticated before its route ran (every route but the hot reads): the caller's user row. */
+export interface UserContext extends CallerContext {
   caller: UserRow;
 }
 
@@ -51,7 +64,7 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     context: RequestContext;
-    callerContext: CallerContext;
+    callerContext: UserContext;
     tokenContext: TokenContext;
     /** The SHA-256 of the bearer token, once computed. */
     bearerTokenHash: string;

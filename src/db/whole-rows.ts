@@ -6,24 +6,25 @@ import { compileFields, decodeFields, type CompiledField, type StatementTarget }
 
 /**
  * The hottest reads (the access of a space or an organization, with the caller behind a token) as
- * statements that select whole rows: `"spaces".*` rather than each column by name.
+ * statements whose text is as cheap as it can be for SQLite to prepare.
  *
- * A statement is parsed and planned again for every query locally (workerd's SQLite, through
- * miniflare's D1) and costs what its text makes SQLite resolve: each column named in a select
- * list is looked up among the tables of the join, and Drizzle names every column, table-qualified.
- * For a space's access (the caller, the space, the membership, the parent collection, the Git
- * sync) that came to about 60 named columns, measured to cost as much as a whole one-row query
- * again; the same rows selected as `table.*` cost a tenth of that (docs/performance.md, "Reads").
+ * Locally (workerd's SQLite, through miniflare's D1) every query is parsed and planned again, and
+ * that is most of what a query costs beyond its round trip: measured by instruction counts, a
+ * space's access as Drizzle writes it (every column named, table-qualified, five tables) cost
+ * SQLite six times a one-row primary-key read. What makes it dear is each column the select list
+ * holds, named or expanded, and each table joined. So these statements select what the decision
+ * and the read need and nothing else: the row read as `"table".*` (SQLite expands it without
+ * parsing a name per column), and of the other tables only the columns picked by name.
  *
  * The query is still written once with Drizzle's builder (its joins and conditions type-checked):
- * built with only its extra expressions selected (e.g. `ownsTeam`), its select list is then
- * prefixed with the whole rows of the tables named here, in order. SQLite expands `table.*` in
- * the table's own column order, which is not always the schema's (a column added by a migration
- * comes last), so rows are read with their column names and decoded by name within each table's
- * span, once per shape of result (a plan, checked against the names on every run).
+ * built with only its extra expressions selected (e.g. the caller's id), its select list is then
+ * prefixed with the rows and picked columns named here, in order. SQLite expands `table.*` in the
+ * table's own column order, which is not always the schema's (a column added by a migration comes
+ * last), so rows are read with their column names and decoded by name within each table's span,
+ * once per shape of result (a plan, checked against the names on every run).
  *
- * Two tables of a join share column names (`id`, `created_at`), which D1's batches cannot carry
- * (they key rows by name): these statements run on their own, never in a `db.batch`.
+ * A whole row shares column names with other tables (`id`, `created_at`), which D1's batches
+ * cannot carry (they key rows by name): these statements run on their own, never in a `db.batch`.
  */
 
 /** A built query that Drizzle can prepare, with its values as placeholders (`sql.placeholder`). */
@@ -36,8 +37,22 @@ interface Template {
   fields: Array<{ path: string[]; field: unknown }>;
 }
 
-/** The whole rows of `Tables` (null for a left join that found none), and the extra expressions. */
-export type WholeRows<Tables extends Record<string, SQLiteTable>, Extra> = { [K in keyof Tables]: InferSelectModel<Tables[K]> | null } & Extra;
+/** Some columns of a table (or alias), selected by name. */
+export interface Picked<T extends SQLiteTable, K extends keyof InferSelectModel<T>> {
+  table: T;
+  keys: readonly K[];
+}
+
+/** `keys` of `table`, rather than its whole row. */
+export const picked = <T extends SQLiteTable, K extends keyof InferSelectModel<T>>(table: T, keys: readonly K[]): Picked<T, K> => ({ table, keys });
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table, any of its keys
+type Selected = SQLiteTable | Picked<any, any>;
+
+/** The rows (null for a left join that found none) and picked columns of `Tables`, and the extra expressions. */
+export type WholeRows<Tables extends Record<string, Selected>, Extra> = {
+  [K in keyof Tables]: Tables[K] extends Picked<infer T, infer P> ? Pick<InferSelectModel<T>, P> | null : Tables[K] extends SQLiteTable ? InferSelectModel<Tables[K]> | null : never;
+} & Extra;
 
 /** How one run's columns map to the result: per table, its span's columns by position. */
 interface Plan {
@@ -51,12 +66,12 @@ const BUILD_ONLY_D1 = { prepare: () => ({}) } as unknown as D1Database;
 const NOTHING_ELSE = { nothing: sql<number>`0` };
 
 /**
- * A statement built once (on first use) that selects the whole rows of `tables` (an object, in
- * select order, of tables or aliases the query joins), then what `build` selects itself: `build`
+ * A statement built once (on first use) that selects `tables` (an object, in select order, of
+ * tables or aliases the query joins, whole or `picked`), then what `build` selects itself: `build`
  * gets the selection to use and returns the query. `run(db, values)` runs it with `values` in its
  * placeholders and answers its rows.
  */
-export function wholeRowsOnce<Tables extends Record<string, SQLiteTable>, Extra extends Record<string, SQL | SQL.Aliased>, Values extends Record<string, unknown>>(
+export function wholeRowsOnce<Tables extends Record<string, Selected>, Extra extends Record<string, SQL | SQL.Aliased>, Values extends Record<string, unknown>>(
   tables: Tables,
   build: (db: Database, selection: Extra | typeof NOTHING_ELSE) => Preparable,
   extra?: Extra,
@@ -74,21 +89,34 @@ export function wholeRowsOnce<Tables extends Record<string, SQLiteTable>, Extra 
   };
 }
 
-function compile(tables: Record<string, SQLiteTable>, template: Template, hasExtra: boolean) {
+/** The table (or alias) a selection is of, and the keys of its columns it selects. */
+function parts(selected: Selected): { table: SQLiteTable; keys: readonly string[] | null } {
+  if ("keys" in selected && "table" in selected) return { table: selected.table as SQLiteTable, keys: selected.keys as readonly string[] };
+  return { table: selected as SQLiteTable, keys: null };
+}
+
+function compile(tables: Record<string, Selected>, template: Template, hasExtra: boolean) {
   const built = template.query.sql;
   if (!built.startsWith("select ")) throw new Error(`Not a select: ${built.slice(0, 40)}`);
-  const whole = Object.values(tables).map((table) => `"${getTableName(table)}".*`).join(", ");
-  return { sql: `select ${whole}, ${built.slice("select ".length)}`, params: template.query.params, extras: hasExtra ? compileFields(template.fields) : [] };
+  const selected = Object.values(tables).map((selection) => {
+    const { table, keys } = parts(selection);
+    if (!keys) return `"${getTableName(table)}".*`;
+    const columns = getTableColumns(table);
+    return keys.map((key) => `"${getTableName(table)}"."${columns[key]!.name}"`).join(", ");
+  });
+  return { sql: `select ${selected.join(", ")}, ${built.slice("select ".length)}`, params: template.query.params, extras: hasExtra ? compileFields(template.fields) : [] };
 }
 
 /** Which columns of the result belong to which table, by the names SQLite gave them. */
-function planFor(tables: Record<string, SQLiteTable>, names: string[], signature: string): Plan {
+function planFor(tables: Record<string, Selected>, names: string[], signature: string): Plan {
   let position = 0;
-  const planned = Object.entries(tables).map(([key, table]) => {
-    const byName = new Map(Object.entries(getTableColumns(table)).map(([columnKey, column]) => [column.name, { key: columnKey, column }]));
+  const planned = Object.entries(tables).map(([key, selection]) => {
+    const { table, keys } = parts(selection);
+    const all = Object.entries(getTableColumns(table));
+    const byName = new Map((keys ? all.filter(([columnKey]) => keys.includes(columnKey)) : all).map(([columnKey, column]) => [column.name, { key: columnKey, column }]));
     const columns = names.slice(position, position + byName.size).map((name) => {
       const column = byName.get(name);
-      if (!column) throw new Error(`The database's table ${getTableName(table)} has columns the schema does not: ${names.join(", ")}`);
+      if (!column) throw new Error(`The database's table ${getTableName(table)} does not match the schema: ${names.join(", ")}`);
       return column;
     });
     position += byName.size;

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
-import type { AppEnv, CallerContext, TokenContext } from "../context";
+import type { AppEnv, TokenContext, UserContext } from "../context";
 import { findCallerByTokenHash, invalidApiToken } from "../domain/users/callers";
 
 /**
@@ -20,7 +20,7 @@ export function routeAuthenticatesInItsRead(c: Context<AppEnv>): boolean {
 }
 
 /** The caller behind the token, or a 401. One round trip. */
-export async function identifyCaller(token: TokenContext): Promise<CallerContext> {
+export async function identifyCaller(token: TokenContext): Promise<UserContext> {
   const caller = await findCallerByTokenHash(token, token.tokenHash);
   if (!caller) throw invalidApiToken();
   const { tokenHash: _identified, identified, ...request } = token;

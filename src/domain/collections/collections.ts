@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { CallerContext } from "../../context";
 import { listPage, sortedBy } from "../../db/keyset";
-import { collections, type CollectionRow, type MemberRow } from "../../db/schema";
+import { collections, type CollectionRow } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pick } from "../../lib/objects";
@@ -13,7 +13,7 @@ import { chainForPlacement, levelOn, levelsOf, loadCollectionAccess } from "../c
 import { positionAtEnd } from "../content-tree/placement";
 import { inheritedLevelUnder, refreshInheritedLevels } from "../content-tree/inherited-levels";
 import { MAX_COLLECTION_DEPTH, byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content-tree/tree";
-import { loadOrganizationAccess } from "../organizations/access";
+import { loadOrganizationAccess, type Member } from "../organizations/access";
 import { presentCollection } from "./present";
 
 export interface CollectionListQuery extends PageRequest {
@@ -86,7 +86,7 @@ export async function updateCollection(ctx: CallerContext, collectionId: string,
 }
 
 /** The caller's level on a collection from its own level and its parents' (innermost first). */
-export function levelOnCollection(member: MemberRow, collection: CollectionRow, parentLevels: Array<Role | null>): Role {
+export function levelOnCollection(member: Member, collection: CollectionRow, parentLevels: Array<Role | null>): Role {
   return levelOn(member, [collection.defaultLevel, ...parentLevels], collection.createdBy) ?? "read";
 }
 

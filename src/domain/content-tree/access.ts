@@ -4,7 +4,7 @@ import { collections, organizationMembers, spaces, type CollectionRow, type Memb
 import { badRequest, notFound } from "../../lib/errors";
 import { assertContentAction, assertOrganizationAction, contentLevel, type Membership } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
-import { membershipOf, noteMemberActivity } from "../organizations/access";
+import { membershipOf, noteMemberActivity, type Member } from "../organizations/access";
 import { callerIdOf } from "../users/callers";
 import { selectCollectionChain, type AncestorRow } from "./tree";
 
@@ -13,7 +13,7 @@ export interface ContentAccess<Row> {
   /** The request, its caller identified (by the loader's own batch when it came with a token only). */
   callerContext: CallerContext;
   row: Row;
-  member: MemberRow;
+  member: Member;
   membership: Membership;
   /** Never null: content the caller has no level on is a 404, exactly like content that does not exist. */
   level: Role;
@@ -30,7 +30,7 @@ export const collectionNotFound = (collectionId: string) => notFound(`Collection
  * (not a guest) administers the content they created, whatever its default levels.
  */
 export function levelOn(
-  member: MemberRow | null | undefined,
+  member: Member | null | undefined,
   levels: ReadonlyArray<Role | null>,
   createdBy: string | null = null,
 ): Role | null {
@@ -85,7 +85,7 @@ export async function loadCollectionAccess(ctx: CallerContext, collectionId: str
  */
 export async function levelOnReferencedCollection(
   ctx: CallerContext,
-  member: MemberRow,
+  member: Member,
   collectionId: string,
   field: string,
 ): Promise<{ level: Role; chain: AncestorRow[] }> {
@@ -96,7 +96,7 @@ export async function levelOnReferencedCollection(
 }
 
 /** The caller's level on the innermost collection of `chain` (null for an empty chain). */
-export function levelOnCollectionChain(member: MemberRow, chain: readonly AncestorRow[]): Role | null {
+export function levelOnCollectionChain(member: Member, chain: readonly AncestorRow[]): Role | null {
   return chain.length === 0 ? null : levelOn(member, levelsOf(chain), chain[0]?.createdBy);
 }
 
@@ -107,7 +107,7 @@ export function levelOnCollectionChain(member: MemberRow, chain: readonly Ancest
  */
 export async function chainForPlacement(
   ctx: CallerContext,
-  member: MemberRow,
+  member: Member,
   membership: Membership,
   parentId: string | null,
 ): Promise<AncestorRow[]> {

@@ -1,15 +1,15 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { RequesterContext } from "../../context";
 import { runBatch } from "../../db/batch";
 import type { Database } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
-import { collections, gitSyncs, organizationMembers, spaces, users, type GitSyncRow, type MemberRow, type SpaceRow, type UserRow } from "../../db/schema";
-import { wholeRowsOnce } from "../../db/whole-rows";
+import { collections, gitSyncs, organizationMembers, spaces, users, type CollectionRow, type GitSyncRow, type SpaceRow } from "../../db/schema";
+import { picked, wholeRowsOnce } from "../../db/whole-rows";
 import type { Role } from "../../lib/roles";
-import { membershipOf, noteMemberActivity } from "../organizations/access";
-import { callerColumns, callerKeyOf, callerOfRow, callerValues, identifiedAs, isCallerAt, type CallerKey } from "../users/callers";
+import { membershipOf, noteMemberActivity, type Member } from "../organizations/access";
+import { callerIdColumn, callerKeyOf, callerSource, callerValues, identifiedAs, type CallerKey } from "../users/callers";
 import { levelOn, spaceNotFound, type ContentAccess } from "./access";
 import { levelsFromParent } from "./inherited-levels";
 
@@ -27,46 +27,47 @@ import { levelsFromParent } from "./inherited-levels";
 /** The space's parent collection, in the access statement. */
 const parentCollection = alias(collections, "parent_collection");
 
-/**
- * In a batch: the membership without organization_id (the space's own), the caller's and the
- * parent's columns renamed, so that no two columns share a name.
- */
-const { organizationId: _sameAsTheSpace, ...memberColumns } = getTableColumns(organizationMembers);
+/** What the statement reads of the caller's membership (`Member`) and of the parent collection. */
+const MEMBER_COLUMNS = ["role", "disabled", "lastSeenAt"] as const;
+const PARENT_COLUMNS = ["defaultLevel", "inheritedLevel"] as const;
+
+/** The joins of the space's access, from the caller (`callerSource`), with a selection of either form. */
+function fromCaller<Selection extends object>(db: Database, key: CallerKey, selection: Selection) {
+  const caller = callerSource(key);
+  return db
+    .select(selection as unknown as typeof batchedSelection)
+    .from(caller.table as typeof users)
+    .leftJoin(spaces, eq(spaces.id, sql.placeholder("spaceId")))
+    .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, spaces.organizationId), eq(organizationMembers.userId, caller.id)))
+    .leftJoin(parentCollection, eq(parentCollection.id, spaces.parentId));
+}
+
+const wholeSelection = { space: spaces, member: picked(organizationMembers, MEMBER_COLUMNS), parent: picked(parentCollection, PARENT_COLUMNS) };
+
+/** Alone: the space's whole row and the columns picked of the others, for each way of naming the caller. */
+const wholeSpaceAccess = (key: CallerKey) =>
+  wholeRowsOnce(wholeSelection, (db, selection) => fromCaller(db, key, selection).where(callerSource(key).where).limit(1), { callerId: callerIdColumn(key) });
+
+/** Alone, with the space's Git sync row (the space read shows it): one more join, not one more statement. */
+const wholeSpaceAccessWithGitSync = (key: CallerKey) =>
+  wholeRowsOnce(
+    { ...wholeSelection, gitSync: gitSyncs },
+    (db, selection) => fromCaller(db, key, selection).leftJoin(gitSyncs, eq(gitSyncs.spaceId, spaces.id)).where(callerSource(key).where).limit(1),
+    { callerId: callerIdColumn(key) },
+  );
+
+/** In a batch: the same columns, each under a name of its own (the parent's `default_level` is the space's too). */
 const batchedSelection = {
-  ...callerColumns,
+  callerId: callerIdColumn("tokenHash"),
   space: spaces,
-  member: memberColumns,
+  member: { role: organizationMembers.role, disabled: organizationMembers.disabled, lastSeenAt: organizationMembers.lastSeenAt },
   parent: {
     defaultLevel: sql<Role | null>`${parentCollection.defaultLevel}`.as("parent_default_level"),
     inheritedLevel: sql<Role | null>`${parentCollection.inheritedLevel}`.as("parent_inherited_level"),
   },
 };
-/**
- * The joins of the space's access, from the caller's row, with a selection of either form (typed
- * as the batched one's: the whole-rows form reads its rows by the tables it names).
- */
-function fromCaller(db: Database, selection: object) {
-  return db
-    .select(selection as typeof batchedSelection)
-    .from(users)
-    .leftJoin(spaces, eq(spaces.id, sql.placeholder("spaceId")))
-    .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, spaces.organizationId), eq(organizationMembers.userId, users.id)))
-    .leftJoin(parentCollection, eq(parentCollection.id, spaces.parentId));
-}
-
-/** Alone: whole rows, for each way of naming the caller. */
-const wholeSpaceAccess = (key: CallerKey) =>
-  wholeRowsOnce({ caller: users, space: spaces, member: organizationMembers, parent: parentCollection }, (db, selection) =>
-    fromCaller(db, selection).where(isCallerAt(key)).limit(1),
-  );
-
-/** Alone, with the space's Git sync row (the space read shows it): one more join, not one more statement. */
-const wholeSpaceAccessWithGitSync = (key: CallerKey) =>
-  wholeRowsOnce({ caller: users, space: spaces, member: organizationMembers, parent: parentCollection, gitSync: gitSyncs }, (db, selection) =>
-    fromCaller(db, selection).leftJoin(gitSyncs, eq(gitSyncs.spaceId, spaces.id)).where(isCallerAt(key)).limit(1),
-  );
-
-const batchedSpaceAccess = (key: CallerKey) => preparedOnce((db: Database) => fromCaller(db, batchedSelection).where(isCallerAt(key)).limit(1));
+const batchedSpaceAccess = (key: CallerKey) =>
+  preparedOnce((db: Database) => fromCaller(db, key, { ...batchedSelection, callerId: callerIdColumn(key) }).where(callerSource(key).where).limit(1));
 
 const statements = {
   callerId: { alone: wholeSpaceAccess("callerId"), withGitSync: wholeSpaceAccessWithGitSync("callerId"), batched: batchedSpaceAccess("callerId") },
@@ -77,10 +78,10 @@ type BatchedRow = Awaited<ReturnType<ReturnType<typeof batchedSpaceAccess>>>[num
 
 /** What every form of the statement answers, once read. */
 interface SpaceAccessRow {
-  caller: UserRow | null;
+  callerId: string | null;
   space: SpaceRow | null;
-  member: MemberRow | null;
-  parent: { defaultLevel: Role | null; inheritedLevel: Role | null } | null;
+  member: Pick<Member, (typeof MEMBER_COLUMNS)[number]> | null;
+  parent: Pick<CollectionRow, (typeof PARENT_COLUMNS)[number]> | null;
 }
 
 /**
@@ -114,16 +115,14 @@ export async function loadSpaceAccessWith(
   return [spaceAccessOf(ctx, spaceId, row && fromBatchedRow(row)), others];
 }
 
-function fromBatchedRow(row: BatchedRow): SpaceAccessRow {
-  const { space, member, parent } = row;
-  return { caller: callerOfRow(row), space, member: space && member ? { ...member, organizationId: space.organizationId } : null, parent };
-}
+/** Drizzle reads a left join that found no membership as `member: null`, as the whole-rows form does. */
+const fromBatchedRow = (row: BatchedRow): SpaceAccessRow => row;
 
 /** The access a row gives: a 401 for an unknown token, a 404 for a space the caller may not see. */
 function spaceAccessOf(ctx: RequesterContext, spaceId: string, row: SpaceAccessRow | undefined): ContentAccess<SpaceRow> {
-  const callerContext = identifiedAs(ctx, row?.caller ?? null);
+  const callerContext = identifiedAs(ctx, row?.callerId);
   const space = row?.space;
-  const member = row?.member;
+  const member: Member | null | undefined = space && row.member && { ...row.member, organizationId: space.organizationId, userId: callerContext.caller.id };
   const levels = [space?.defaultLevel ?? null, ...levelsFromParent(row?.parent ?? null)];
   const level = levelOn(member, levels, space?.createdBy);
   if (!space || !member || level === null) throw spaceNotFound(spaceId);

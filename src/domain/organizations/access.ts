@@ -1,17 +1,23 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
-import { wholeRowsOnce } from "../../db/whole-rows";
+import { picked, wholeRowsOnce } from "../../db/whole-rows";
 import { organizationMembers, organizations, teamMembers, users, type MemberRow, type OrganizationRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { enqueue } from "../../lib/jobs";
 import type { Membership } from "../../lib/permissions";
-import { callerKeyOf, callerValues, identifiedAs, isCallerAt, type CallerKey } from "../users/callers";
+import { callerIdColumn, callerKeyOf, callerSource, callerValues, identifiedAs, type CallerKey } from "../users/callers";
+
+/**
+ * What access decisions read of a membership: the role, whether it is disabled, when the member
+ * was last seen (kept current by `noteMemberActivity`). The access statements select only this.
+ */
+export type Member = Pick<MemberRow, "organizationId" | "userId" | "role" | "disabled" | "lastSeenAt">;
 
 export interface OrganizationAccess {
   /** The request, its caller identified (by this read's own batch when it came with a token only). */
   callerContext: CallerContext;
   organization: OrganizationRow;
-  member: MemberRow;
+  member: Member;
   membership: Membership;
 }
 
@@ -22,26 +28,28 @@ export const organizationNotFound = (organizationId: string) => notFound(`Organi
 
 /**
  * The statement of `loadOrganizationAccess`, built once per isolate for each way of naming the
- * caller: the caller, the organization and the caller's membership as whole rows (db/whole-rows.ts:
- * the cheapest text for SQLite to plan), and whether the caller owns a team there.
+ * caller (db/whole-rows.ts: the cheapest text for SQLite to plan): the organization's row, what
+ * the decision needs of the caller's membership, whether they own a team there, and their id.
  */
-const wholeOrganizationAccess = (key: CallerKey) =>
+const organizationAccess = (key: CallerKey) =>
   wholeRowsOnce(
-    { caller: users, organization: organizations, member: organizationMembers },
-    (db, selection) =>
-      db
+    { organization: organizations, member: picked(organizationMembers, ["role", "disabled", "lastSeenAt"]) },
+    (db, selection) => {
+      const caller = callerSource(key);
+      return db
         .select(selection)
-        .from(users)
+        .from(caller.table as typeof users)
         .leftJoin(organizations, eq(organizations.id, sql.placeholder("organizationId")))
-        .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, users.id)))
-        .where(isCallerAt(key))
-        .limit(1),
-    { ownsTeam: ownsTeamOf(sql`${users.id}`) },
+        .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, caller.id)))
+        .where(caller.where)
+        .limit(1);
+    },
+    { callerId: callerIdColumn(key), ownsTeam: ownsTeamOf(sql`${callerSource(key).id}`) },
   );
 
 const organizationAccessStatements = {
-  callerId: wholeOrganizationAccess("callerId"),
-  tokenHash: wholeOrganizationAccess("tokenHash"),
+  callerId: organizationAccess("callerId"),
+  tokenHash: organizationAccess("tokenHash"),
 };
 
 /**
@@ -51,10 +59,11 @@ const organizationAccessStatements = {
  */
 export async function loadOrganizationAccess(ctx: RequesterContext, organizationId: string): Promise<OrganizationAccess> {
   const [row] = await organizationAccessStatements[callerKeyOf(ctx)](ctx.db, { ...callerValues(ctx), organizationId });
-  const callerContext = identifiedAs(ctx, row?.caller ?? null);
+  const callerContext = identifiedAs(ctx, row?.callerId);
   if (!row?.organization || !row.member || row.member.disabled) throw organizationNotFound(organizationId);
-  noteMemberActivity(ctx, row.member);
-  return { callerContext, organization: row.organization, member: row.member, membership: membershipOf(row.member, row.ownsTeam) };
+  const member: Member = { ...row.member, organizationId, userId: callerContext.caller.id };
+  noteMemberActivity(ctx, member);
+  return { callerContext, organization: row.organization, member, membership: membershipOf(member, row.ownsTeam) };
 }
 
 /**
@@ -77,7 +86,7 @@ export function ownsTeamOf(userId: string | SQL): SQL.Aliased<boolean> {
 }
 
 /** Keeps lastSeenAt current for any request that acts within the organization (see architecture.md). */
-export function noteMemberActivity(ctx: RequestContext, member: MemberRow): void {
+export function noteMemberActivity(ctx: RequestContext, member: Member): void {
   const now = Date.now();
   if (now - Date.parse(member.lastSeenAt) < MEMBER_ACTIVITY_INTERVAL_MS) return;
   ctx.defer(

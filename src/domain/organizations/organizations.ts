@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { CallerContext, RequesterContext } from "../../context";
+import type { CallerContext, RequesterContext, UserContext } from "../../context";
 import {
   organizationEmailDomains,
   organizationMembers,
@@ -119,7 +119,7 @@ export async function updateOrganization(ctx: CallerContext, organizationId: str
  * Joins through the caller's verified email domain, with the organization's defaultRole.
  * Joining an organization one already belongs to changes nothing.
  */
-export async function joinOrganization(ctx: CallerContext, organizationId: string): Promise<void> {
+export async function joinOrganization(ctx: UserContext, organizationId: string): Promise<void> {
   const [organization] = await ctx.db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   if (!organization) throw organizationNotFound(organizationId);
   const domain = verifiedEmailDomain(ctx);
@@ -145,7 +145,7 @@ export async function joinOrganization(ctx: CallerContext, organizationId: strin
 export const MAX_ORGANIZATIONS_PER_DOMAIN = 100;
 
 /** Organizations a user of this email domain may join; callers may only ask about their own domain. */
-export async function listOrganizationsForEmailDomain(ctx: CallerContext, emailDomain: string) {
+export async function listOrganizationsForEmailDomain(ctx: UserContext, emailDomain: string) {
   const domain = emailDomain.trim().toLowerCase();
   if (verifiedEmailDomain(ctx) !== domain) {
     throw forbidden("You can only list the organizations of your own verified email domain");
@@ -172,7 +172,7 @@ export async function listOrganizationsForEmailDomain(ctx: CallerContext, emailD
   };
 }
 
-function verifiedEmailDomain(ctx: CallerContext): string | undefined {
+function verifiedEmailDomain(ctx: UserContext): string | undefined {
   if (!ctx.caller.emailVerified) return undefined;
   return ctx.caller.email.split("@").pop()?.toLowerCase();
 }

@@ -1,13 +1,14 @@
 import { asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext } from "../../context";
-import { siteSectionGroups, siteSections, siteSpaces, spaces, type MemberRow, type OrganizationRow, type SiteRow, type SiteSectionGroupRow, type SiteSectionRow, type SiteSpaceRow, type SpaceRow } from "../../db/schema";
+import { siteSectionGroups, siteSections, siteSpaces, spaces, type OrganizationRow, type SiteRow, type SiteSectionGroupRow, type SiteSectionRow, type SiteSpaceRow, type SpaceRow } from "../../db/schema";
 import type { SiteStructureShape } from "../../schemas/site-structure";
 import type { SiteSectionGroupObjectShape as SiteSectionGroupObject, SiteSectionObjectShape as SiteSectionObject, SiteSpaceObjectShape as SiteSpaceObject } from "../../schemas/site-structure-inputs";
 import { collectionChainColumn, type AncestorRow } from "../content-tree/tree";
 import { levelOn, levelsOf } from "../content-tree/access";
 import { presentSpace } from "../spaces/present";
 import { publishedUrl, sitePublishedBase } from "./urls";
+import type { Member } from "../organizations/access";
 
 /**
  * A site's whole structure, read in one round trip (three indexed range reads of the site's rows):
@@ -197,7 +198,7 @@ export const withShareKey = (url: string, shareKey: string | undefined): string 
 
 /** Who the structure is presented to: their membership, and the site's published place (a share key carried in its URLs). */
 export interface StructureViewer {
-  member: MemberRow;
+  member: Member;
   organization: OrganizationRow;
   site: SiteRow;
   shareKey?: string;
@@ -210,7 +211,7 @@ export interface StructureViewer {
  * section's URL, others under their path; a share key as the `share` parameter.
  */
 export class StructurePresenter {
-  private readonly member: MemberRow;
+  private readonly member: Member;
   private readonly base: string | null;
 
   constructor(

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { CallerContext, RequesterContext } from "../../context";
 import { listPage, sortedBy } from "../../db/keyset";
-import { revisions, spaces, type MemberRow, type SpaceRow } from "../../db/schema";
+import { revisions, spaces, type SpaceRow } from "../../db/schema";
 import { conflict } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pick } from "../../lib/objects";
@@ -13,7 +13,7 @@ import { chainForPlacement, levelOn, levelsOf, loadCollectionAccess, type Conten
 import { loadSpaceAccess, loadSpaceAccessWithGitSync } from "../content-tree/space-access";
 import { positionAtEnd } from "../content-tree/placement";
 import { byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content-tree/tree";
-import { loadOrganizationAccess } from "../organizations/access";
+import { loadOrganizationAccess, type Member } from "../organizations/access";
 import { assertReviewersAreMembers } from "../organizations/merge-rules";
 import { presentGitSync } from "./git-sync-state";
 import { presentSpace } from "./present";
@@ -136,7 +136,7 @@ export function insertSpaceWithInitialRevision(ctx: CallerContext, space: SpaceR
 }
 
 /** The caller's level on a space they just created or placed: its creator administers it. */
-export function levelOfOwnSpace(member: MemberRow, space: SpaceRow, parentLevels: Array<Role | null>): Role {
+export function levelOfOwnSpace(member: Member, space: SpaceRow, parentLevels: Array<Role | null>): Role {
   return levelOn(member, [space.defaultLevel, ...parentLevels], space.createdBy) ?? "read";
 }
 
@@ -152,6 +152,6 @@ export function assertLive(space: SpaceRow): void {
 const spaceIsDeleted = (spaceId: string) => conflict(`Space '${spaceId}' is deleted: restore it first`);
 
 /** Presents the spaces of a list, each with the member's level from its chain of default levels. */
-function presenter(ctx: CallerContext, member: MemberRow, levelsOf: (space: SpaceRow) => Array<Role | null>) {
+function presenter(ctx: CallerContext, member: Member, levelsOf: (space: SpaceRow) => Array<Role | null>) {
   return (space: SpaceRow) => presentSpace(space, levelOn(member, levelsOf(space), space.createdBy) ?? "read", ctx.urls);
 }

@@ -7,8 +7,8 @@ import { unauthorized } from "../../lib/errors";
 /**
  * Who is calling, by the SHA-256 hash of their API token. The one definition of a token that
  * authenticates (`validToken`): the middleware's lookup and the reads that start from the caller
- * (`isCallerAt`, `identifiedCaller`) both use it, so revoking a token (deleting its row) refuses the very
- * next request, whichever way it is authenticated. Nothing caches token -> user.
+ * (`callerSource`, `identifiedAs`) both use it, so revoking a token (deleting its row) refuses the
+ * very next request, whichever way it is authenticated. Nothing caches token -> user.
  */
 
 export const invalidApiToken = () => unauthorized("Invalid API token");
@@ -36,64 +36,41 @@ export function callerIdOf(ctx: RequesterContext): string | SQL {
 }
 
 /**
- * The caller's columns in a statement that starts from them (`FROM users WHERE users.id =
- * <the caller>`, the object read joined to it), under names of their own: D1 returns batched
- * rows keyed by column name, and `id` or `created_at` would collide with the object's.
- */
-export const callerColumns = {
-  callerId: sql<string | null>`${users.id}`.as("caller_id"),
-  callerEmail: sql<string>`${users.email}`.as("caller_email"),
-  callerDisplayName: sql<string>`${users.displayName}`.as("caller_display_name"),
-  callerPhotoURL: sql<string | null>`${users.photoURL}`.as("caller_photo_url"),
-  callerEmailVerified: sql<boolean>`${users.emailVerified}`.mapWith(users.emailVerified).as("caller_email_verified"),
-  callerCreatedAt: sql<string>`${users.createdAt}`.as("caller_created_at"),
-};
-
-/**
  * The row a statement starts from: the caller, known or behind the token. The statements that
- * start from the caller are built once (db/prepared.ts), so the caller's id, or the token's hash,
- * is a placeholder there, filled by `callerValues`: a known caller and a token make two statements.
+ * start from the caller are built once (db/prepared.ts, db/whole-rows.ts), so the caller's id, or
+ * the token's hash, is a placeholder there, filled by `callerValues`: a known caller and a token
+ * make two statements.
  */
 export type CallerKey = "callerId" | "tokenHash";
 
 export const callerKeyOf = (ctx: RequesterContext): CallerKey => ("caller" in ctx ? "callerId" : "tokenHash");
 
-export function isCallerAt(key: CallerKey): SQL {
-  if (key === "callerId") return eq(users.id, sql.placeholder("callerId"));
-  return eq(users.id, sql`(SELECT ${apiTokens.userId} FROM ${apiTokens} WHERE ${validToken(sql.placeholder("tokenHash"))})`);
-}
-
 export const callerValues = (ctx: RequesterContext): Partial<Record<CallerKey, string>> =>
   "caller" in ctx ? { callerId: ctx.caller.id } : { tokenHash: ctx.tokenHash };
 
-type CallerColumns = { [K in keyof typeof callerColumns]: unknown };
-
-/** The caller's user row from a statement's `callerColumns`, or null when it found none. */
-export function callerOfRow(row: CallerColumns): UserRow | null {
-  if (!row.callerId) return null;
-  return {
-    id: row.callerId as string,
-    email: row.callerEmail as string,
-    displayName: row.callerDisplayName as string,
-    photoURL: row.callerPhotoURL as string | null,
-    emailVerified: row.callerEmailVerified as boolean,
-    createdAt: row.callerCreatedAt as string,
-  };
+/**
+ * Where a statement that starts from the caller starts: the token's row (its `user_id` is the
+ * caller; no row for an unknown or revoked token), or the known caller's user row. `id` is the
+ * caller's id column, for the statement's joins; `where` picks the one row.
+ */
+export function callerSource(key: CallerKey) {
+  return key === "tokenHash"
+    ? { table: apiTokens, id: apiTokens.userId, where: validToken(sql.placeholder("tokenHash")) }
+    : { table: users, id: users.id, where: eq(users.id, sql.placeholder("callerId")) };
 }
+
+/** The caller's id in such a statement, under a name no other table's column has. */
+export const callerIdColumn = (key: CallerKey) => sql<string>`${callerSource(key).id}`.as("caller_id");
 
 /**
- * The request as the identified caller, from the row of a statement that starts from the caller:
- * no row means no such token (or user), a 401 before anything else of the row is looked at.
+ * The request as the caller a statement that starts from the caller found (`callerId` null: no
+ * such token, a 401 before anything else of the row is looked at). A read that identifies its
+ * caller this way knows their id only, all it needs.
  */
-export function identifiedCaller(ctx: RequesterContext, row: CallerColumns | undefined): CallerContext {
-  return identifiedAs(ctx, row ? callerOfRow(row) : null);
-}
-
-/** The request as `caller`, the user a statement that starts from the caller found (null: none, a 401). */
-export function identifiedAs(ctx: RequesterContext, caller: UserRow | null): CallerContext {
-  if (!caller) throw invalidApiToken();
+export function identifiedAs(ctx: RequesterContext, callerId: string | null | undefined): CallerContext {
+  if (!callerId) throw invalidApiToken();
   if ("caller" in ctx) return ctx;
   const { tokenHash: _identified, identified, ...request } = ctx;
-  identified(caller.id);
-  return { ...request, caller };
+  identified(callerId);
+  return { ...request, caller: { id: callerId } };
 }
