@@ -94,6 +94,22 @@ describe("searching a space", () => {
     expect(body!.sections[0]!.body).toContain("billing cycle");
   });
 
+  it("ranks a title holding every word above any text repeating them, and finds a page whose words are in different sections", async () => {
+    const space = (await createSpace(f.admin, orgId, { title: "Tiers" })).id;
+    const [word, other] = [uniqueWord("lemur"), uniqueWord("gecko")];
+    const merged = await commitToMain(f.admin, space, [
+      { operation: "insert_page", title: "Repeats", document: { markdown: `## ${word}\n\n${word} ${word}.\n\n## ${word} ${word}\n\n${word} ${other}.\n` } },
+      { operation: "insert_page", title: `All about ${word}`, document: { markdown: `${"Long text without it. ".repeat(40)}\n` } },
+      { operation: "insert_page", title: "Spread", document: { markdown: `## First\n\nOne ${word} here.\n\n## Second\n\nAnd ${other} there.\n` } },
+    ]);
+    const [repeats, titled, spread] = merged.changes.map((change: { page: { id: string } }) => change.page.id);
+    expect(await foundPages(f.read, space, word)).toEqual([titled, repeats, spread]);
+    // Every word, each in a section of its own: the page matches, and lists both sections.
+    const { items } = await searchSpace(f.read, space, `${word} ${other}`);
+    expect(items.map((page) => page.id)).toEqual([repeats, spread]);
+    expect(items[1]!.sections.map((section) => section.id).sort()).toEqual(["first", "second"]);
+  });
+
   it("matches the last word as a prefix while it is being typed, and every word", async () => {
     expect(await foundPages(f.read, spaceId, "instal")).toHaveLength(2);
     // A trailing space ends the word: no page has the word "instal".
