@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { rawAll } from "../../db/raw";
 import { decodeNumericCursor, encodeCursor } from "../../lib/cursor";
@@ -70,18 +71,32 @@ type CountRow = { kind: 0; total: number };
 type PageRow = { kind: 1; tier: Tier; id: number; bm25: number; spaceId: string; pageId: string; headings: string; body: string; anchors: string };
 type TrailRow = { kind: 2 } & TrailStep;
 
-/**
- * One statement ranks, counts, and reads the sections and the trails of the pages served. The
- * index is queried once per tier, and bm25 computed in that pass. (Reopening the query per result row, as FTS5's snippet() and highlight() would need after
- * ranking, makes bm25 recount every term's matches per row.) Excerpts are made from the rows' text
- * (excerpt.ts).
- */
+/** A search as one statement, and how to read its rows. */
+export interface Ranking {
+  /** Batchable: it can share a round trip with the access check (its rows are then read only once access is granted). */
+  statement: BatchItem<"sqlite"> & PromiseLike<unknown[]>;
+  read(rows: unknown[]): RankedPages;
+}
+
+/** The ranked pages of a search, in a round trip of their own. */
 export async function rankPages(db: Database, spaceIds: readonly string[], query: SearchQuery, request: PageRequest, queryText: string): Promise<RankedPages> {
+  const ranking = pageRanking(db, spaceIds, query, request, queryText);
+  return ranking ? ranking.read(await ranking.statement) : { pages: [], count: 0 };
+}
+
+/**
+ * The statement of a search (undefined when there is nothing to look for: no space, no word): it
+ * ranks, counts, and reads the sections and the trails of the pages served. The index is queried
+ * once per tier, and bm25 computed in that pass. (Reopening the query per result row, as FTS5's
+ * snippet() and highlight() would need after ranking, makes bm25 recount every term's matches per
+ * row.) Excerpts are made from the rows' text (excerpt.ts). A cursor made for another query is a 400.
+ */
+export function pageRanking(db: Database, spaceIds: readonly string[], query: SearchQuery, request: PageRequest, queryText: string): Ranking | undefined {
   const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const sortName = `search-pages:${queryTag(queryText)}`;
   // The cursor: the last page served (its tier, bm25 and row id) and how many pages were served up to it.
   const cursor = request.page === undefined ? undefined : decodeNumericCursor(request.page, sortName, 4);
-  if (spaceIds.length === 0 || query.words.length === 0) return { pages: [], count: 0 };
+  if (spaceIds.length === 0 || query.words.length === 0) return undefined;
 
   const words = matchExpression(query);
   const scope = searchScope(spaceIds);
@@ -104,7 +119,7 @@ export async function rankPages(db: Database, spaceIds: readonly string[], query
     pageMatch,
     sql`AND search_index.rowid NOT IN (SELECT rowid FROM search_titles WHERE search_titles MATCH ${titleMatch})`,
   )})`;
-  const rows = await rawAll<CountRow | PageRow | TrailRow>(
+  const statement = rawAll<CountRow | PageRow | TrailRow>(
     db,
     sql`WITH RECURSIVE ${tier === 1 ? sql`${titled}, ` : sql``}${others},
       served AS MATERIALIZED (
@@ -125,6 +140,11 @@ export async function rankPages(db: Database, spaceIds: readonly string[], query
       ORDER BY kind, tier, bm25, id, spaceId, pageId, depth DESC`,
   );
 
+  return { statement, read: (rows) => rankedPages(rows as Array<CountRow | PageRow | TrailRow>, limit, served, sortName) };
+}
+
+/** The statement's rows as pages: `limit` of them, ranked on from `served`, and the cursor of the next ones if one more came. */
+function rankedPages(rows: Array<CountRow | PageRow | TrailRow>, limit: number, served: number, sortName: string): RankedPages {
   const total = (rows[0] as CountRow).total;
   const trails = pageTrails(rows.filter((row): row is TrailRow => row.kind === 2));
   const found = rows.filter((row): row is PageRow => row.kind === 1).map((row, index) => ({ row, rank: served + index + 1 }));

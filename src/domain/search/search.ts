@@ -4,12 +4,12 @@ import { spaces } from "../../db/schema";
 import { EMPTY_LIST, type ListPage, type PageRequest } from "../../lib/pagination";
 import { canOnContent } from "../../lib/permissions";
 import type { SearchPageResultObject, SearchSectionResultObject, SearchSpaceResultObject } from "../../schemas/search";
-import { levelOn, loadSpaceAccess } from "../content-tree/access";
+import { levelOn, loadSpaceAccessWith } from "../content-tree/access";
 import { byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content-tree/tree";
 import { loadOrganizationAccess } from "../organizations/access";
 import { containsQuery, parseSearchQuery, type SearchQuery } from "./query";
 import { excerptOf } from "./excerpt";
-import { rankPages, type RankedPage } from "./ranking";
+import { pageRanking, rankPages, type RankedPage } from "./ranking";
 import { listedSections, type WeighedSection } from "./sections";
 
 /**
@@ -19,10 +19,13 @@ import { listedSections, type WeighedSection } from "./sections";
 
 /** A space's live content. A deleted space has none to search until it is restored. */
 export async function searchSpaceContent(ctx: CallerContext, spaceId: string, text: string, request: PageRequest): Promise<ListPage<SearchPageResultObject>> {
-  const access = await loadSpaceAccess(ctx, spaceId);
-  if (access.row.deletedAt) return EMPTY_LIST;
   const query = parseSearchQuery(text);
-  const ranked = await rankPages(ctx.db, [spaceId], query, request, text);
+  // The search shares the access check's round trip (as content reads do); its rows are read only
+  // once access is granted. A malformed cursor is a 400 first, like any invalid parameter.
+  const ranking = pageRanking(ctx.db, [spaceId], query, request, text);
+  const [access, [rows]] = await loadSpaceAccessWith(ctx, spaceId, ranking ? [ranking.statement] : []);
+  if (access.row.deletedAt || !ranking) return EMPTY_LIST;
+  const ranked = ranking.read(rows as unknown[]);
   return { items: ranked.pages.map((page) => presentPage(ctx, page, query)), ...(ranked.next ? { next: ranked.next } : {}), count: ranked.count };
 }
 
