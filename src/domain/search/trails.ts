@@ -32,12 +32,13 @@ const MAX_PAGE_DEPTH = 100;
 
 /**
  * A recursive CTE, `trail_steps`, of the steps up from the pages `starts` selects (its columns:
- * space_id, page_id), for a `WITH RECURSIVE` clause.
+ * space_id, page_id), for a `WITH RECURSIVE` clause. CROSS JOIN keeps the pages the outer loop:
+ * left to itself, the planner may scan every current entry and look each up among the pages.
  */
 export function trailSteps(starts: SQL): SQL {
   return sql`trail(space_id, start_id, parent_id, data, depth) AS (
         SELECT e.space_id, e.entry_id, e.parent_id, e.data, 0
-        FROM (${starts}) start JOIN content_entries e
+        FROM (${starts}) start CROSS JOIN content_entries e
           ON e.space_id = start.space_id AND e.line = 'main' AND e.kind = 'page' AND e.entry_id = start.page_id AND e.to_ordinal IS NULL
         UNION ALL
         SELECT e.space_id, trail.start_id, e.parent_id, e.data, trail.depth + 1
