@@ -1,5 +1,7 @@
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
+import type { BatchItem } from "drizzle-orm/batch";
+import { runBatch } from "../../db/batch";
 import type { Database } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
 import { organizationMembers, organizations, teamMembers, users, type MemberRow, type OrganizationRow } from "../../db/schema";
@@ -51,12 +53,28 @@ const organizationAccessStatements = {
  * same 404 as for an organization that does not exist, so ids reveal nothing.
  */
 export async function loadOrganizationAccess(ctx: RequesterContext, organizationId: string): Promise<OrganizationAccess> {
+  const [access] = await loadOrganizationAccessWith(ctx, organizationId, []);
+  return access;
+}
+
+/**
+ * `loadOrganizationAccess` with more statements in the same batch (what a read needs besides
+ * access): still one round trip. Their results come back in order, whatever the access decided;
+ * use them only once access is granted.
+ */
+export async function loadOrganizationAccessWith(
+  ctx: RequesterContext,
+  organizationId: string,
+  alongside: readonly BatchItem<"sqlite">[],
+): Promise<[OrganizationAccess, unknown[]]> {
   // One statement: the caller (known, or behind the token), the organization and their membership.
-  const [row] = await organizationAccessStatements[callerKeyOf(ctx)](ctx.db, { ...callerValues(ctx), organizationId });
+  const access = organizationAccessStatements[callerKeyOf(ctx)](ctx.db, { ...callerValues(ctx), organizationId });
+  const [rows, ...others] = alongside.length === 0 ? [await access] : await runBatch(ctx.db, [access, ...alongside]);
+  const [row] = rows as Array<Awaited<typeof access>[number]>;
   const callerContext = identifiedCaller(ctx, row);
   if (!row?.organization || !row.member || row.member.disabled) throw organizationNotFound(organizationId);
   noteMemberActivity(ctx, row.member);
-  return { callerContext, organization: row.organization, member: row.member, membership: membershipOf(row.member, row.ownsTeam) };
+  return [{ callerContext, organization: row.organization, member: row.member, membership: membershipOf(row.member, row.ownsTeam) }, others];
 }
 
 /**

@@ -1,12 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { CallerContext } from "../../context";
-import { spaces } from "../../db/schema";
+import { spaces, type SpaceRow } from "../../db/schema";
 import { EMPTY_LIST, type ListPage, type PageRequest } from "../../lib/pagination";
 import { canOnContent } from "../../lib/permissions";
 import type { SearchPageResultObject, SearchSectionResultObject, SearchSpaceResultObject } from "../../schemas/search";
 import { levelOn, loadSpaceAccessWith } from "../content-tree/access";
 import { byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content-tree/tree";
-import { loadOrganizationAccess } from "../organizations/access";
+import { loadOrganizationAccessWith } from "../organizations/access";
 import { containsQuery, parseSearchQuery, type SearchQuery } from "./query";
 import { excerptOf } from "./excerpt";
 import { pageRanking, rankPages, type RankedPage } from "./ranking";
@@ -16,6 +16,9 @@ import { listedSections, type WeighedSection } from "./sections";
  * Full-text search of live content (seed 4.2 `searchSpaceContent`, 4.7 `searchOrganizationContent`):
  * what may be searched is decided here, ranking in ranking.ts, the index's upkeep in indexing.ts.
  */
+
+/** What an organization search reads of each live space: enough to decide whether the caller may read it. */
+type LiveSpace = Pick<SpaceRow, "id" | "title" | "parentId" | "defaultLevel" | "createdBy">;
 
 /** A space's live content. A deleted space has none to search until it is restored. */
 export async function searchSpaceContent(ctx: CallerContext, spaceId: string, text: string, request: PageRequest): Promise<ListPage<SearchPageResultObject>> {
@@ -41,17 +44,18 @@ export async function searchOrganizationContent(
   text: string,
   request: PageRequest,
 ): Promise<ListPage<SearchSpaceResultObject>> {
-  const access = await loadOrganizationAccess(ctx, organizationId);
-  if (access.membership.role === null) return EMPTY_LIST;
-  const [live, collections] = await ctx.db.batch([
+  // The organization's live spaces and collections come in the access check's round trip; they
+  // are read only once access is granted.
+  const [access, [live, collections]] = await loadOrganizationAccessWith(ctx, organizationId, [
     ctx.db
       .select({ id: spaces.id, title: spaces.title, parentId: spaces.parentId, defaultLevel: spaces.defaultLevel, createdBy: spaces.createdBy })
       .from(spaces)
       .where(and(eq(spaces.organizationId, organizationId), isNull(spaces.deletedAt))),
     selectOrganizationCollections(ctx.db, organizationId),
   ]);
+  if (access.membership.role === null) return EMPTY_LIST;
   const chains = byId(collections as AncestorRow[]);
-  const readable = live.filter((space) =>
+  const readable = (live as LiveSpace[]).filter((space) =>
     canOnContent(levelOn(access.member, [space.defaultLevel, ...chainLevels(chains, space.parentId)], space.createdBy), "view"),
   );
   const titles = new Map(readable.map((space) => [space.id, space.title]));
