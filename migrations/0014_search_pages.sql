@@ -2,6 +2,7 @@
 CREATE TABLE `search_pages` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`space_id` text NOT NULL,
+	`space_token` text GENERATED ALWAYS AS (char(57344) || space_id) VIRTUAL,
 	`page_id` text NOT NULL,
 	`title` text NOT NULL,
 	`description` text NOT NULL,
@@ -11,7 +12,8 @@ CREATE TABLE `search_pages` (
 	FOREIGN KEY (`space_id`) REFERENCES `spaces`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `search_pages_page` ON `search_pages` (`space_id`,`page_id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `search_pages_page` ON `search_pages` (`space_id`,`page_id`);
+--> statement-breakpoint
 -- Written by hand from here (drizzle-kit cannot declare virtual tables; see src/db/schema/search.ts).
 -- The index moves from one row per section to one row per page: the sections' rows stop being
 -- indexed (their FTS table and triggers go; 0015 drops the rows), and each page's sections become
@@ -26,13 +28,14 @@ DROP TABLE `search_index`;
 --> statement-breakpoint
 -- Every field of a page. External content: the text lives once, in `search_pages`, and the
 -- triggers keep the index in step, so inserting or deleting rows (a merge, a duplicated space, the
--- purge, a cascade from `spaces`) is all it takes. `space_id` is indexed too, so a space's search
--- intersects the query with that one token; it is weighted 0 in ranking (domain/search/ranking.ts).
+-- purge, a cascade from `spaces`) is all it takes. The space is indexed too (`space_token`: its id
+-- behind a private-use character no query carries), so a space's search intersects the query with
+-- that one token, and words match only text; it is weighted 0 in ranking (domain/search/ranking.ts).
 -- unicode61 with remove_diacritics 2 folds case and accents: `cafe` finds `café`. Prefixes of one
 -- and two characters are indexed as such: the last word is matched as a prefix while it is typed,
 -- and a prefix that short would otherwise merge the postings of a large share of the vocabulary.
 CREATE VIRTUAL TABLE `search_index` USING fts5(
-	space_id, title, description, headings, body,
+	space_token, title, description, headings, body,
 	content='search_pages', content_rowid='id',
 	tokenize='unicode61 remove_diacritics 2', prefix='1 2'
 );
@@ -40,30 +43,30 @@ CREATE VIRTUAL TABLE `search_index` USING fts5(
 -- Titles alone: the pages whose title holds every word rank first, and finding and ranking them
 -- costs their titles, not every page that has the words somewhere.
 CREATE VIRTUAL TABLE `search_titles` USING fts5(
-	space_id, title,
+	space_token, title,
 	content='search_pages', content_rowid='id',
 	tokenize='unicode61 remove_diacritics 2', prefix='1 2'
 );
 --> statement-breakpoint
 CREATE TRIGGER `search_pages_insert` AFTER INSERT ON `search_pages` BEGIN
-	INSERT INTO `search_index` (rowid, space_id, title, description, headings, body)
-	VALUES (new.id, new.space_id, new.title, new.description, new.headings, new.body);
-	INSERT INTO `search_titles` (rowid, space_id, title) VALUES (new.id, new.space_id, new.title);
+	INSERT INTO `search_index` (rowid, space_token, title, description, headings, body)
+	VALUES (new.id, new.space_token, new.title, new.description, new.headings, new.body);
+	INSERT INTO `search_titles` (rowid, space_token, title) VALUES (new.id, new.space_token, new.title);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `search_pages_delete` AFTER DELETE ON `search_pages` BEGIN
-	INSERT INTO `search_index` (search_index, rowid, space_id, title, description, headings, body)
-	VALUES ('delete', old.id, old.space_id, old.title, old.description, old.headings, old.body);
-	INSERT INTO `search_titles` (search_titles, rowid, space_id, title) VALUES ('delete', old.id, old.space_id, old.title);
+	INSERT INTO `search_index` (search_index, rowid, space_token, title, description, headings, body)
+	VALUES ('delete', old.id, old.space_token, old.title, old.description, old.headings, old.body);
+	INSERT INTO `search_titles` (search_titles, rowid, space_token, title) VALUES ('delete', old.id, old.space_token, old.title);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `search_pages_update` AFTER UPDATE ON `search_pages` BEGIN
-	INSERT INTO `search_index` (search_index, rowid, space_id, title, description, headings, body)
-	VALUES ('delete', old.id, old.space_id, old.title, old.description, old.headings, old.body);
-	INSERT INTO `search_titles` (search_titles, rowid, space_id, title) VALUES ('delete', old.id, old.space_id, old.title);
-	INSERT INTO `search_index` (rowid, space_id, title, description, headings, body)
-	VALUES (new.id, new.space_id, new.title, new.description, new.headings, new.body);
-	INSERT INTO `search_titles` (rowid, space_id, title) VALUES (new.id, new.space_id, new.title);
+	INSERT INTO `search_index` (search_index, rowid, space_token, title, description, headings, body)
+	VALUES ('delete', old.id, old.space_token, old.title, old.description, old.headings, old.body);
+	INSERT INTO `search_titles` (search_titles, rowid, space_token, title) VALUES ('delete', old.id, old.space_token, old.title);
+	INSERT INTO `search_index` (rowid, space_token, title, description, headings, body)
+	VALUES (new.id, new.space_token, new.title, new.description, new.headings, new.body);
+	INSERT INTO `search_titles` (rowid, space_token, title) VALUES (new.id, new.space_token, new.title);
 END;
 --> statement-breakpoint
 -- Each page's section rows, in order, as one page row: the headings and the texts joined by the

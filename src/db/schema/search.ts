@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { spaces } from "./content";
 
@@ -26,6 +27,12 @@ export const searchPages = sqliteTable(
     spaceId: text("space_id")
       .notNull()
       .references(() => spaces.id, { onDelete: "cascade" }),
+    /**
+     * The space as the FTS indexes see it: its id behind U+E000, a private-use character that the
+     * tokenizer keeps in tokens and that queries never carry (domain/search/query.ts). No word a
+     * user types can match it, so words need no column filter to stay off this column.
+     */
+    spaceToken: text("space_token").generatedAlwaysAs(sql`char(57344) || space_id`, { mode: "virtual" }),
     pageId: text("page_id").notNull(),
     title: text("title").notNull(),
     description: text("description").notNull(),

@@ -25,12 +25,21 @@ export function parseSearchQuery(text: string): SearchQuery {
   return { words, prefix: HAS_TOKEN.test(typed.at(-1)!) };
 }
 
-/** The FTS5 expression of the query's words (empty when it has none). */
+/**
+ * The FTS5 expression of the query's words (empty when it has none). Private-use characters are
+ * left out: the index marks its space tokens with one (db/schema/search.ts), so that no word typed
+ * can match them.
+ */
 export function matchExpression(query: SearchQuery): string {
   return query.words
-    .map((word, index) => `"${word.replaceAll('"', '""')}"${query.prefix && index === query.words.length - 1 ? "*" : ""}`)
+    .map((word, index) => `"${word.replace(PRIVATE_USE, "").replaceAll('"', '""')}"${query.prefix && index === query.words.length - 1 ? "*" : ""}`)
     .join(" ");
 }
+
+const PRIVATE_USE = /\p{Co}/gu;
+
+/** The FTS5 token of a space in the indexes (`search_pages.space_token`). */
+export const spaceToken = (spaceId: string) => `"\u{E000}${spaceId.replaceAll('"', '""')}"`;
 
 /**
  * Whether `text` holds every word of the query, folded as the index folds them (case, accents),

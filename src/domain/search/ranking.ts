@@ -6,14 +6,14 @@ import { decodeNumericCursor, encodeCursor } from "../../lib/cursor";
 import { DEFAULT_PAGE_SIZE, type PageRequest } from "../../lib/pagination";
 import { storedSections, type StoredSection } from "./page-text";
 import { pageTrails, trailSteps, type PageTrail, type TrailStep } from "./trails";
-import { matchExpression, queryTag, type SearchQuery } from "./query";
+import { matchExpression, queryTag, spaceToken, type SearchQuery } from "./query";
 
 /**
  * The ranked pages of a search, one page of them at a time, over a set of spaces.
  *
  * Pages rank in two tiers: first those whose title holds every word (the last as a prefix while it
  * is typed), ranked by bm25 over their titles, then all the others, ranked by bm25 over the whole
- * page with its fields weighted title 10 > headings 5 > description 3 > body 1 (space_id 0). A
+ * page with its fields weighted title 10 > headings 5 > description 3 > body 1 (the space 0). A
  * page's exact title therefore lands on that page first, and a title match is never outranked by
  * text that merely repeats a word, whatever the lengths (bm25 saturates a word's weighted count).
  *
@@ -30,10 +30,10 @@ import { matchExpression, queryTag, type SearchQuery } from "./query";
  * carries how many pages were served before it, which makes `rank`.
  */
 
-/** bm25 of a page, weights in the order of search_index's columns: space_id, title, description, headings, body. */
+/** bm25 of a page, weights in the order of search_index's columns: space_token, title, description, headings, body. */
 const PAGE_RANKING = sql.raw("bm25(search_index, 0, 10, 3, 5, 1)");
 
-/** bm25 of a title, in the order of search_titles' columns: space_id, title. */
+/** bm25 of a title, in the order of search_titles' columns: space_token, title. */
 const TITLE_RANKING = sql.raw("bm25(search_titles, 0, 1)");
 
 /** Pages whose title holds every word; then the others. */
@@ -100,8 +100,8 @@ export function pageRanking(db: Database, spaceIds: readonly string[], query: Se
 
   const words = matchExpression(query);
   const scope = searchScope(spaceIds);
-  const pageMatch = scope.match(`{title description headings body} : (${words})`);
-  const titleMatch = scope.match(`title : (${words})`);
+  // The same expression serves both indexes: in search_titles, words can only match titles.
+  const match = scope.match(words);
   const [tier = 1, bm25 = 0, rowId = 0, served = 0] = cursor ?? [];
   const after = (inTier: Tier) => (cursor && tier === inTier ? sql`WHERE score > ${bm25} OR (score = ${bm25} AND id > ${rowId})` : sql``);
   const ranked = (index: "search_index" | "search_titles", ranking: SQL, match: string, only: SQL = sql``) =>
@@ -112,12 +112,12 @@ export function pageRanking(db: Database, spaceIds: readonly string[], query: Se
 
   // The subqueries ranking each tier are kept apart (LIMIT -1) so that bm25 is computed once a
   // row, for both the cursor's condition and the order; a tier the cursor has left is not ranked.
-  const titled = sql`titled AS MATERIALIZED (${ranked("search_titles", TITLE_RANKING, titleMatch)})`;
+  const titled = sql`titled AS MATERIALIZED (${ranked("search_titles", TITLE_RANKING, match)})`;
   const others = sql`others AS MATERIALIZED (${ranked(
     "search_index",
     PAGE_RANKING,
-    pageMatch,
-    sql`AND search_index.rowid NOT IN (SELECT rowid FROM search_titles WHERE search_titles MATCH ${titleMatch})`,
+    match,
+    sql`AND search_index.rowid NOT IN (SELECT rowid FROM search_titles WHERE search_titles MATCH ${match})`,
   )})`;
   const statement = rawAll<CountRow | PageRow | TrailRow>(
     db,
@@ -130,7 +130,7 @@ export function pageRanking(db: Database, spaceIds: readonly string[], query: Se
         SELECT served.tier, served.id, served.score, p.space_id, p.page_id, p.headings, p.body, p.anchors FROM served JOIN search_pages p ON p.id = served.id
       ),
       ${trailSteps(sql`SELECT space_id, page_id FROM pages`)}
-      SELECT 0 AS kind, (SELECT COUNT(*) FROM search_index ${scope.join("search_index")} WHERE search_index MATCH ${pageMatch} ${scope.filter}) AS total,
+      SELECT 0 AS kind, (SELECT COUNT(*) FROM search_index ${scope.join("search_index")} WHERE search_index MATCH ${match} ${scope.filter}) AS total,
         NULL AS tier, NULL AS id, NULL AS bm25, NULL AS spaceId, NULL AS pageId, NULL AS headings, NULL AS body, NULL AS anchors,
         NULL AS depth, NULL AS title, NULL AS description, NULL AS slug
       UNION ALL
@@ -166,13 +166,14 @@ function rankedPages(rows: Array<CountRow | PageRow | TrailRow>, limit: number, 
 }
 
 /**
- * Where a search looks: a few spaces by their space_id token in the index (the index skips to
- * their rows), many by filtering the matches on their row's space.
+ * Where a search looks: a few spaces by their token in the index (the index skips to their rows),
+ * many by filtering the matches on their row's space. Words need no column filter: no word can
+ * match a space's token (query.ts), so they match the text columns only.
  */
 function searchScope(spaceIds: readonly string[]) {
   if (spaceIds.length <= MAX_SPACE_TOKENS) {
-    const tokens = spaceIds.map((id) => `"${id.replaceAll('"', '""')}"`).join(" OR ");
-    return { match: (words: string) => `space_id : (${tokens}) AND ${words}`, join: () => sql``, filter: sql`` };
+    const tokens = spaceIds.map(spaceToken).join(" OR ");
+    return { match: (words: string) => `(${tokens}) AND (${words})`, join: () => sql``, filter: sql`` };
   }
   return {
     match: (words: string) => words,

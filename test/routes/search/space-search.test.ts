@@ -110,6 +110,15 @@ describe("searching a space", () => {
     expect(items[1]!.sections.map((section) => section.id).sort()).toEqual(["first", "second"]);
   });
 
+  it("never matches the space itself: its id, a prefix of it, or its index token typed out", async () => {
+    const space = (await createSpace(f.admin, orgId, { title: "Digits" })).id;
+    await commitToMain(f.admin, space, [{ operation: "insert_page", title: "2024", document: { markdown: "1234 5678.\n" } }]);
+    expect(await foundPages(f.read, space, "2024")).toHaveLength(1);
+    for (const query of [space, space.toLowerCase(), space.slice(0, 3), space.slice(0, 1), `\u{E000}${space}`, `${space.slice(0, 1)}\u{E000}`]) {
+      expect(await searchSpace(f.read, space, query), query).toEqual({ items: [], count: 0 });
+    }
+  });
+
   it("matches the last word as a prefix while it is being typed, and every word", async () => {
     expect(await foundPages(f.read, spaceId, "instal")).toHaveLength(2);
     // A trailing space ends the word: no page has the word "instal".
