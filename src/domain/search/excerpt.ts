@@ -13,10 +13,16 @@ const LEAD_WORDS = 4;
 
 /** About EXCERPT_WORDS words of `text` around its first word matching the query (its start if none). */
 export function excerptOf(text: string, query: SearchQuery): string {
-  const words = [...text.matchAll(WORD)];
-  if (words.length <= EXCERPT_WORDS) return collapse(text);
   const matches = matcher(query);
-  const first = Math.max(0, words.findIndex((word) => matches(foldToken(word[0]))));
+  // Words are read up to the end of the window and one more (to know the text goes on), not all.
+  const words: RegExpMatchArray[] = [];
+  let first = -1;
+  for (const word of text.matchAll(WORD)) {
+    words.push(word);
+    if (first === -1 && matches(foldToken(word[0]))) first = words.length - 1;
+    if (first !== -1 && words.length > Math.max(0, first - LEAD_WORDS) + EXCERPT_WORDS) break;
+  }
+  if (words.length <= EXCERPT_WORDS) return collapse(text);
   const start = Math.max(0, Math.min(first - LEAD_WORDS, words.length - EXCERPT_WORDS));
   const end = Math.min(words.length, start + EXCERPT_WORDS);
   const from = start === 0 ? 0 : words[start]!.index!;
@@ -37,8 +43,15 @@ export function queryTokens(query: SearchQuery): Array<(token: string) => boolea
   });
 }
 
-/** A test for folded words: any of the query's tokens. */
+/** A test for folded words: any of the query's tokens (made once per query). */
 function matcher(query: SearchQuery): (token: string) => boolean {
-  const tokens = queryTokens(query);
-  return (candidate) => tokens.some((matches) => matches(candidate));
+  let matches = matchers.get(query);
+  if (!matches) {
+    const tokens = queryTokens(query);
+    matches = (candidate) => tokens.some((test) => test(candidate));
+    matchers.set(query, matches);
+  }
+  return matches;
 }
+
+const matchers = new WeakMap<SearchQuery, (token: string) => boolean>();

@@ -61,8 +61,13 @@ export function containsQuery(text: string, query: SearchQuery): boolean {
 /** A run of letters and digits (with their combining marks): a token, as unicode61 splits text. */
 export const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
-/** Text as the index folds it: lower case, diacritics removed (unicode61 remove_diacritics 2). */
-export const foldToken = (text: string) => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+/**
+ * Text as the index folds it: lower case, diacritics removed (unicode61 remove_diacritics 2).
+ * ASCII text has no diacritics: lower-casing it is all (and most text is ASCII).
+ */
+export const foldToken = (text: string) => (ASCII.test(text) ? text.toLowerCase() : text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase());
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** A run of letters and digits once folded. */
 const FOLDED_WORD = /[\p{L}\p{N}]+/gu;
