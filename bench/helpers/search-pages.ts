@@ -25,6 +25,13 @@ let seed = 42;
 const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 const zipfWord = () => VOCABULARY[Math.floor(VOCABULARY.length ** random()) - 1]!;
 const sentence = (words: number) => Array.from({ length: words }, zipfWord).join(" ") + ".";
+/**
+ * A word on every page and in no title (in a sentence closing each page): the search whose pages
+ * whose title holds the word (ranked first, cheaply) are none, so that every page is ranked on its
+ * whole text, the most a word costs (docs/performance.md).
+ */
+export const UNTITLED_WORD = "omnipresent";
+
 /** A word only page `index` has in its title. */
 const serial = (index: number) => `x${index.toString(26).replace(/[0-9]/g, (digit) => "qrstuvwxyz"[Number(digit)]!)}k`;
 
@@ -35,7 +42,8 @@ export interface SeededPage {
 
 /**
  * `count` pages in `chapters` chapters: each a title, an 8-word description and about 135 words
- * in four sections, drawn from the vocabulary. The same pages every run.
+ * in four sections, drawn from the vocabulary, and a closing sentence with UNTITLED_WORD. The same
+ * pages every run.
  */
 export function makePages(count: number, chapters: number): SeededPage[] {
   seed = 42;
@@ -48,7 +56,8 @@ export function makePages(count: number, chapters: number): SeededPage[] {
     if (isChapter) chapterId = id;
     const title = `${zipfWord()} ${zipfWord()} ${serial(index)}`;
     const data: PageData = { title, slug: `page-${index}`, description: sentence(8), createdAt: now, updatedAt: now };
-    const markdown = [sentence(30), `## ${zipfWord()} ${zipfWord()}`, sentence(40), `## ${zipfWord()} ${zipfWord()}`, sentence(40), `### ${zipfWord()}`, sentence(25)].join("\n\n") + "\n";
+    const markdown =
+      [sentence(30), `## ${zipfWord()} ${zipfWord()}`, sentence(40), `## ${zipfWord()} ${zipfWord()}`, sentence(40), `### ${zipfWord()}`, sentence(25), `Always ${UNTITLED_WORD}.`].join("\n\n") + "\n";
     const entry: PageEntry = {
       kind: "page",
       id,
