@@ -22,8 +22,9 @@ import { matchExpression, queryTag, spaceToken, type SearchQuery } from "./query
  * microsecond or two a row: for a word on every one of 10,000 pages that is most of a search.
  * The titles have an index of their own (`search_titles`), so the first tier costs the pages whose
  * title has the words; the second is ranked only when the first runs out before the page of
- * results is full (SQLite stops a UNION ALL at its LIMIT). The total `count` is a pass over the
- * matches without bm25.
+ * results is full (SQLite stops a UNION ALL at its LIMIT), and then costs a bm25 pass over every
+ * other match: a word on most pages but in few titles is the most a search costs. The total
+ * `count` is a pass over the matches without bm25.
  *
  * Results are keyset paginated on (tier, bm25, row id): every request ranks again and returns the
  * pages after the cursor, so while the content is unchanged each page is served once; the cursor
@@ -40,9 +41,9 @@ const TITLE_RANKING = sql.raw("bm25(search_titles, 0, 1)");
 export type Tier = 1 | 2;
 
 /**
- * Above this many spaces, the index is not asked to narrow matches to them by their space_id
- * token (a long OR); matches are filtered by space after the index instead. Below it the index
- * skips straight to the spaces' rows.
+ * Above this many spaces, the index is not asked to narrow matches to them by their space tokens
+ * (a long OR); matches are filtered by space after the index instead. Below it the index skips
+ * straight to the spaces' rows.
  */
 const MAX_SPACE_TOKENS = 200;
 
@@ -104,7 +105,7 @@ export function pageRanking(db: Database, spaceIds: readonly string[], query: Se
   const match = scope.match(words);
   const [tier = 1, bm25 = 0, rowId = 0, served = 0] = cursor ?? [];
   const after = (inTier: Tier) => (cursor && tier === inTier ? sql`WHERE score > ${bm25} OR (score = ${bm25} AND id > ${rowId})` : sql``);
-  const ranked = (index: "search_index" | "search_titles", ranking: SQL, match: string, only: SQL = sql``) =>
+  const ranked = (index: "search_index" | "search_titles", ranking: SQL, only: SQL = sql``) =>
     sql`SELECT id, score FROM (
         SELECT ${sql.raw(index)}.rowid AS id, ${ranking} AS score FROM ${sql.raw(index)} ${scope.join(index)}
         WHERE ${sql.raw(index)} MATCH ${match} ${scope.filter} ${only} LIMIT -1
@@ -112,11 +113,10 @@ export function pageRanking(db: Database, spaceIds: readonly string[], query: Se
 
   // The subqueries ranking each tier are kept apart (LIMIT -1) so that bm25 is computed once a
   // row, for both the cursor's condition and the order; a tier the cursor has left is not ranked.
-  const titled = sql`titled AS MATERIALIZED (${ranked("search_titles", TITLE_RANKING, match)})`;
+  const titled = sql`titled AS MATERIALIZED (${ranked("search_titles", TITLE_RANKING)})`;
   const others = sql`others AS MATERIALIZED (${ranked(
     "search_index",
     PAGE_RANKING,
-    match,
     sql`AND search_index.rowid NOT IN (SELECT rowid FROM search_titles WHERE search_titles MATCH ${match})`,
   )})`;
   const statement = rawAll<CountRow | PageRow | TrailRow>(
