@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createOrganization, createUser, type TestUser } from "../test/helpers/fixtures";
+import type { TestUser } from "../test/helpers/fixtures";
 import { call } from "../test/helpers/http";
-import { UNTITLED_WORD, VOCABULARY, makePages, seedPages } from "./helpers/search-pages";
+import { UNTITLED_WORD, VOCABULARY, searchBenchSpace } from "./helpers/search-pages";
 
 /**
  * `npm run bench`: what a search costs in a 10,000-page space, next to reading one page of it.
@@ -30,21 +30,17 @@ async function get(user: TestUser, path: string, headers: Record<string, string>
 
 describe("search cost", () => {
   it(`search vs reading one page, ${PAGES.toLocaleString("en")} pages`, { timeout: 900_000 }, async () => {
-    const user = await createUser("bench");
-    const organization = await createOrganization(user);
-    const space = (await call("POST", `/v1/orgs/${organization.id}/spaces`, { token: user.token, body: { title: "Bench search" } })).body as { id: string };
-    const pages = makePages(PAGES, CHAPTERS);
-    const seeding = await timed(() => seedPages(space.id, pages));
+    const { user, organizationId, spaceId, pages, seeding } = await searchBenchSpace(PAGES, CHAPTERS);
     const leaf = pages[PAGES / 2 + 1]!.entry;
     const common = VOCABULARY[0]!;
-    const search = (query: string) => `/v1/spaces/${space.id}/search?query=${encodeURIComponent(query)}`;
+    const search = (query: string) => `/v1/spaces/${spaceId}/search?query=${encodeURIComponent(query)}`;
 
     // Content reads are cached (docs/decisions.md, "Reads"): `no-cache` makes the page read read D1.
     const uncached = { "cache-control": "no-cache" };
     const cases: Array<[string, string, Record<string, string>?]> = [
-      ["GET space (one row: the floor of a read)", `/v1/spaces/${space.id}`],
-      ["GET page (getPageById, a leaf page)", `/v1/spaces/${space.id}/content/page/${leaf.id}`, uncached],
-      ["GET page, from the revision cache", `/v1/spaces/${space.id}/content/page/${leaf.id}`],
+      ["GET space (one row: the floor of a read)", `/v1/spaces/${spaceId}`],
+      ["GET page (getPageById, a leaf page)", `/v1/spaces/${spaceId}/content/page/${leaf.id}`, uncached],
+      ["GET page, from the revision cache", `/v1/spaces/${spaceId}/content/page/${leaf.id}`],
       ["search: a page's exact title", search(leaf.data.title)],
       ["search: a rare word", search(VOCABULARY[2500]!)],
       ["search: another rare word", search(VOCABULARY[400]!)],
@@ -52,7 +48,7 @@ describe("search cost", () => {
       ["search: the most common word", search(common)],
       ["search: a 3-letter prefix", search(common.slice(0, 3))],
       ["search: a word on every page, in no title", search(UNTITLED_WORD)],
-      ["organization search: exact title", `/v1/orgs/${organization.id}/search?query=${encodeURIComponent(leaf.data.title)}`],
+      ["organization search: exact title", `/v1/orgs/${organizationId}/search?query=${encodeURIComponent(leaf.data.title)}`],
     ];
     // The title search finds its page first.
     expect((await get(user, search(leaf.data.title))).items[0].id).toBe(leaf.id);

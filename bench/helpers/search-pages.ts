@@ -6,6 +6,8 @@ import { insertDocuments, prepareDocument } from "../../src/domain/revisions/doc
 import { copyRows, type PageEntry } from "../../src/domain/revisions/entries";
 import { MAIN_LINE } from "../../src/domain/revisions/points";
 import { insertPageRows } from "../../src/domain/search/indexing";
+import { createOrganization, createUser, type TestUser } from "../../test/helpers/fixtures";
+import { call } from "../../test/helpers/http";
 
 /**
  * The search benchmark's space (bench/search-cost.ts, and its profile): pages of made-up words
@@ -91,4 +93,24 @@ export async function seedPages(spaceId: string, pages: SeededPage[]) {
     const slice = statements.slice(start, start + 200);
     await db.batch(slice as unknown as Parameters<typeof db.batch>[0]);
   }
+}
+
+export interface SearchBenchSpace {
+  user: TestUser;
+  organizationId: string;
+  spaceId: string;
+  pages: SeededPage[];
+  /** How long writing and indexing the pages took, in ms. */
+  seeding: number;
+}
+
+/** A user, an organization and a space made through the API, holding `count` pages (makePages) written in bulk. */
+export async function searchBenchSpace(count: number, chapters: number): Promise<SearchBenchSpace> {
+  const user = await createUser("bench");
+  const organization = await createOrganization(user);
+  const space = (await call("POST", `/v1/orgs/${organization.id}/spaces`, { token: user.token, body: { title: "Bench search" } })).body as { id: string };
+  const pages = makePages(count, chapters);
+  const started = performance.now();
+  await seedPages(space.id, pages);
+  return { user, organizationId: organization.id, spaceId: space.id, pages, seeding: performance.now() - started };
 }

@@ -5,9 +5,8 @@ import { excerptOf } from "../../src/domain/search/excerpt";
 import { parseSearchQuery } from "../../src/domain/search/query";
 import { rankPages } from "../../src/domain/search/ranking";
 import { listedSections } from "../../src/domain/search/sections";
-import { createOrganization, createUser } from "../../test/helpers/fixtures";
 import { call } from "../../test/helpers/http";
-import { UNTITLED_WORD, VOCABULARY, makePages, seedPages } from "../helpers/search-pages";
+import { UNTITLED_WORD, VOCABULARY, searchBenchSpace } from "../helpers/search-pages";
 
 /**
  * Where a search request's time goes, piece by piece, in a 10,000-page space (not part of `npm run
@@ -23,32 +22,28 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 describe("profile: a search request", () => {
   it("10,000 pages", { timeout: 1_800_000 }, async () => {
-    const user = await createUser("bench");
-    const organization = await createOrganization(user);
-    const space = (await call("POST", `/v1/orgs/${organization.id}/spaces`, { token: user.token, body: { title: "Bench search" } })).body as { id: string };
-    const pages = makePages(10_000, 100);
-    await seedPages(space.id, pages);
+    const { user, organizationId, spaceId, pages } = await searchBenchSpace(10_000, 100);
     const db = createDatabase(env.DB);
     const leaf = pages[5001]!.entry;
     const get = (path: string, headers: Record<string, string> = {}) => () => call("GET", path, { token: user.token, headers });
     const io = () => env.DB.prepare("SELECT 1").first();
     const workloads: Array<[string, () => Promise<unknown>]> = [
-      ["GET space", get(`/v1/spaces/${space.id}`)],
-      ["GET page (no-cache)", get(`/v1/spaces/${space.id}/content/page/${leaf.id}`, { "cache-control": "no-cache" })],
+      ["GET space", get(`/v1/spaces/${spaceId}`)],
+      ["GET page (no-cache)", get(`/v1/spaces/${spaceId}/content/page/${leaf.id}`, { "cache-control": "no-cache" })],
       ["SELECT 1", io],
     ];
     const queries: Array<[string, string]> = [["title", leaf.data.title], ["most common", VOCABULARY[0]!], ["in no title", UNTITLED_WORD], ["common", VOCABULARY[40]!]];
     for (const [name, text] of queries) {
       const query = parseSearchQuery(text);
-      const ranked = await rankPages(db, [space.id], query, {}, text);
-      const search = (limit: number) => get(`/v1/spaces/${space.id}/search?limit=${limit}&query=${encodeURIComponent(text)}`);
+      const ranked = await rankPages(db, [spaceId], query, {}, text);
+      const search = (limit: number) => get(`/v1/spaces/${spaceId}/search?limit=${limit}&query=${encodeURIComponent(text)}`);
       workloads.push(
         [`${name}: request, limit 50`, search(50)],
-        [`${name}: organization search, limit 50`, get(`/v1/orgs/${organization.id}/search?limit=50&query=${encodeURIComponent(text)}`)],
+        [`${name}: organization search, limit 50`, get(`/v1/orgs/${organizationId}/search?limit=50&query=${encodeURIComponent(text)}`)],
         [`${name}: request, limit 10`, search(10)],
         [`${name}: request, limit 1`, search(1)],
-        [`${name}: statement, limit 50`, () => rankPages(db, [space.id], query, { limit: 50 }, text)],
-        [`${name}: statement, limit 1`, () => rankPages(db, [space.id], query, { limit: 1 }, text)],
+        [`${name}: statement, limit 50`, () => rankPages(db, [spaceId], query, { limit: 50 }, text)],
+        [`${name}: statement, limit 1`, () => rankPages(db, [spaceId], query, { limit: 1 }, text)],
         [`${name}: sections of 50 + SELECT 1`, () => (ranked.pages.forEach((page) => listedSections(page.sections, query)), io())],
         [`${name}: sections and excerpts of 50 + SELECT 1`, () => (ranked.pages.forEach((page) => listedSections(page.sections, query).sections.forEach((section) => excerptOf(section.text, query))), io())],
       );

@@ -3,9 +3,7 @@ import { describe, it } from "vitest";
 import { createDatabase } from "../../src/db/client";
 import { parseSearchQuery } from "../../src/domain/search/query";
 import { pageRanking } from "../../src/domain/search/ranking";
-import { createOrganization, createUser } from "../../test/helpers/fixtures";
-import { call } from "../../test/helpers/http";
-import { UNTITLED_WORD, VOCABULARY, makePages, seedPages } from "../helpers/search-pages";
+import { UNTITLED_WORD, VOCABULARY, searchBenchSpace } from "../helpers/search-pages";
 
 /**
  * A search's statement, piece by piece, in the benchmark's 10,000-page space (not part of `npm
@@ -21,11 +19,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 describe("profile: search statements", () => {
   it("10,000 pages", { timeout: 1_800_000 }, async () => {
-    const user = await createUser("bench");
-    const organization = await createOrganization(user);
-    const space = (await call("POST", `/v1/orgs/${organization.id}/spaces`, { token: user.token, body: { title: "Bench search" } })).body as { id: string };
-    const pages = makePages(10_000, 100);
-    await seedPages(space.id, pages);
+    const { spaceId, pages } = await searchBenchSpace(10_000, 100);
     for (const table of ["search_index", "search_titles"]) {
       const size = await env.DB.prepare(`SELECT count(*) n, sum(length(block)) bytes FROM ${table}_data`).first<{ n: number; bytes: number }>();
       console.log(`${table}: ${size!.n} blocks, ${(size!.bytes / 1e6).toFixed(1)} MB`);
@@ -33,7 +27,7 @@ describe("profile: search statements", () => {
     const workloads: Array<[string, string, unknown[]]> = [["SELECT 1", "SELECT 1", []]];
     const queries = [pages[5001]!.entry.data.title, VOCABULARY[2500]!, VOCABULARY[0]!, VOCABULARY[0]!.slice(0, 3), UNTITLED_WORD];
     for (const text of queries) {
-      const ranking = pageRanking(createDatabase(env.DB), [space.id], parseSearchQuery(text), {}, text)!;
+      const ranking = pageRanking(createDatabase(env.DB), [spaceId], parseSearchQuery(text), {}, text)!;
       const { sql, params } = (ranking.statement as unknown as { getQuery(): { sql: string; params: unknown[] } }).getQuery();
       if (text === UNTITLED_WORD) {
         const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all();

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequesterContext } from "../../context";
-import { runBatch } from "../../db/batch";
+import { runAlongside } from "../../db/batch";
 import type { Database } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
 import { collections, organizationMembers, spaces, users, type CollectionRow, type MemberRow, type SpaceRow } from "../../db/schema";
@@ -94,8 +94,7 @@ export async function loadSpaceAccessWith(
   // One statement: the caller (known, or behind the token), the space, the caller's membership
   // and the space's collection chain.
   const access = spaceAccessStatements[callerKeyOf(ctx)](ctx.db, { ...callerValues(ctx), spaceId });
-  const [rows, ...others] = alongside.length === 0 ? [await access] : await runBatch(ctx.db, [access, ...alongside]);
-  const [row] = rows as Array<Awaited<typeof access>[number]>;
+  const [[row], others] = await runAlongside(ctx.db, access, alongside);
   const callerContext = identifiedCaller(ctx, row);
   const space = row?.space;
   const member = space && asMember(row.member, space.organizationId);

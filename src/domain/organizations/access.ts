@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
 import type { BatchItem } from "drizzle-orm/batch";
-import { runBatch } from "../../db/batch";
+import { runAlongside } from "../../db/batch";
 import type { Database } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
 import { organizationMembers, organizations, teamMembers, users, type MemberRow, type OrganizationRow } from "../../db/schema";
@@ -69,8 +69,7 @@ export async function loadOrganizationAccessWith(
 ): Promise<[OrganizationAccess, unknown[]]> {
   // One statement: the caller (known, or behind the token), the organization and their membership.
   const access = organizationAccessStatements[callerKeyOf(ctx)](ctx.db, { ...callerValues(ctx), organizationId });
-  const [rows, ...others] = alongside.length === 0 ? [await access] : await runBatch(ctx.db, [access, ...alongside]);
-  const [row] = rows as Array<Awaited<typeof access>[number]>;
+  const [[row], others] = await runAlongside(ctx.db, access, alongside);
   const callerContext = identifiedCaller(ctx, row);
   if (!row?.organization || !row.member || row.member.disabled) throw organizationNotFound(organizationId);
   noteMemberActivity(ctx, row.member);
