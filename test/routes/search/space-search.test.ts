@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { queryTag } from "../../../src/domain/search/query";
+import { encodeCursor } from "../../../src/lib/cursor";
 import { commitToMain, createSpace } from "../../helpers/content";
 import { gitbookClient } from "../../helpers/fixtures";
 import { call, errorMessage } from "../../helpers/http";
@@ -178,6 +180,9 @@ describe("searching a space", () => {
       [`${path}${queryString({ query: "billing", page: "not-a-cursor" })}`, /query parameter 'page'/],
       // A cursor is made for one query.
       [`${path}${queryString({ query: "install", page: cursor })}`, /query parameter 'page'/],
+      // Values a cursor of this list cannot hold, and a cursor of the ranking before pages were ranked by tier.
+      [`${path}${queryString({ query: "billing", page: encodeCursor(`search-pages:${queryTag("billing")}`, ["1", 0, 1, 1]) })}`, /query parameter 'page'/],
+      [`${path}${queryString({ query: "billing", page: encodeCursor(`search:${queryTag("billing")}`, [-1, spaceId, ids.billing!, 1]) })}`, /query parameter 'page'/],
     ];
     await inParallel(cases, async ([url, message]) => {
       expect(errorMessage(await call("GET", url, { token: f.read.token }), 400)).toMatch(message);
