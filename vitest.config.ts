@@ -3,9 +3,10 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Tests whose assertions read the whole deployment (every deleted space the purge finds, every
- * dead-lettered job) get storage of their own per file; the rest share one runtime per worker.
+ * dead-lettered job, a database migrated step by step) get storage of their own per file; the rest
+ * share one runtime per worker.
  */
-const WHOLE_DEPLOYMENT_TESTS = ["test/cron/**/*.test.ts", "test/queues/**/*.test.ts"];
+const WHOLE_DEPLOYMENT_TESTS = ["test/cron/**/*.test.ts", "test/queues/**/*.test.ts", "test/migrations/**/*.test.ts"];
 
 /**
  * The rate limiter is a binding whose limit is fixed when the runtime starts: the suite runs with
@@ -25,6 +26,8 @@ export default defineConfig(async () => {
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
         ratelimits: { RATE_LIMITER: { simple: { limit, period: 60 } } },
+        // A database of their own for the migration tests, which apply the migrations step by step.
+        d1Databases: { MIGRATIONS_DB: "migrations-test" },
         bindings: {
           TEST_MIGRATIONS: migrations,
           ADMIN_TOKEN: "test-admin-token",

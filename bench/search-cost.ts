@@ -1,14 +1,7 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDatabase } from "../src/db/client";
-import { insertChunks } from "../src/db/limits";
-import { contentEntries, type PageData } from "../src/db/schema";
-import { insertDocuments, prepareDocument } from "../src/domain/revisions/documents";
-import { copyRows, type PageEntry } from "../src/domain/revisions/entries";
-import { MAIN_LINE } from "../src/domain/revisions/points";
-import { insertPageRows } from "../src/domain/search/indexing";
-import { createOrganization, createUser, type TestUser } from "../test/helpers/fixtures";
+import type { TestUser } from "../test/helpers/fixtures";
 import { call } from "../test/helpers/http";
+import { UNTITLED_WORD, VOCABULARY, searchBenchSpace } from "./helpers/search-pages";
 
 /**
  * `npm run bench`: what a search costs in a 10,000-page space, next to reading one page of it.
@@ -20,72 +13,6 @@ import { call } from "../test/helpers/http";
 const PAGES = 10_000;
 const CHAPTERS = 100;
 const ROUNDS = 25;
-
-/** A fixed vocabulary of made-up words; low indexes are common, high ones rare (Zipf-like). */
-const SYLLABLES = ["ka", "lo", "mi", "ne", "ru", "sa", "te", "vo", "zu", "pe", "do", "fi", "gra", "sto", "bel"];
-const VOCABULARY = Array.from({ length: 3000 }, (_, index) => {
-  let word = "";
-  for (let rest = index + SYLLABLES.length; rest > 0; rest = Math.floor(rest / SYLLABLES.length)) word += SYLLABLES[rest % SYLLABLES.length];
-  return word;
-});
-
-let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-const zipfWord = () => VOCABULARY[Math.floor(VOCABULARY.length ** random()) - 1]!;
-const sentence = (words: number) => Array.from({ length: words }, zipfWord).join(" ") + ".";
-/** A word only page `index` has in its title. */
-const serial = (index: number) => `x${index.toString(26).replace(/[0-9]/g, (digit) => "qrstuvwxyz"[Number(digit)]!)}k`;
-
-interface SeededPage {
-  entry: PageEntry;
-  markdown: string;
-}
-
-function makePages(): SeededPage[] {
-  const pages: SeededPage[] = [];
-  const now = new Date().toISOString();
-  let chapterId = "";
-  for (let index = 0; index < PAGES; index++) {
-    const isChapter = index % (PAGES / CHAPTERS) === 0;
-    const id = `bench${String(index).padStart(15, "0")}`;
-    if (isChapter) chapterId = id;
-    const title = `${zipfWord()} ${zipfWord()} ${serial(index)}`;
-    const data: PageData = { title, slug: `page-${index}`, description: sentence(8), createdAt: now, updatedAt: now };
-    const markdown = [sentence(30), `## ${zipfWord()} ${zipfWord()}`, sentence(40), `## ${zipfWord()} ${zipfWord()}`, sentence(40), `### ${zipfWord()}`, sentence(25)].join("\n\n") + "\n";
-    const entry: PageEntry = {
-      kind: "page",
-      id,
-      parentId: isChapter ? null : chapterId,
-      position: `a${String(index).padStart(6, "0")}`,
-      data,
-      documentId: null,
-      blobKey: null,
-    };
-    pages.push({ entry, markdown });
-  }
-  return pages;
-}
-
-/** Writes the pages as the space's content at its initial revision, and indexes them in bulk. */
-async function seedPages(spaceId: string, pages: SeededPage[]) {
-  const db = createDatabase(env.DB);
-  const documents = await Promise.all(pages.map((page) => prepareDocument(page.markdown)));
-  pages.forEach((page, index) => (page.entry.documentId = documents[index]!.id));
-  const rows = copyRows(spaceId, MAIN_LINE, 0, pages.map((page) => page.entry));
-  const statements = [
-    ...insertDocuments(db, documents),
-    ...insertChunks(contentEntries, rows).map((batch) => db.insert(contentEntries).values(batch)),
-    ...insertPageRows(
-      db,
-      spaceId,
-      pages.map(({ entry, markdown }) => ({ id: entry.id, title: entry.data.title, description: entry.data.description ?? "", markdown })),
-    ),
-  ];
-  for (let start = 0; start < statements.length; start += 200) {
-    const slice = statements.slice(start, start + 200);
-    await db.batch(slice as unknown as Parameters<typeof db.batch>[0]);
-  }
-}
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
@@ -103,45 +30,45 @@ async function get(user: TestUser, path: string, headers: Record<string, string>
 
 describe("search cost", () => {
   it(`search vs reading one page, ${PAGES.toLocaleString("en")} pages`, { timeout: 900_000 }, async () => {
-    const user = await createUser("bench");
-    const organization = await createOrganization(user);
-    const space = (await call("POST", `/v1/orgs/${organization.id}/spaces`, { token: user.token, body: { title: "Bench search" } })).body as { id: string };
-    const pages = makePages();
-    const seeding = await timed(() => seedPages(space.id, pages));
+    const { user, organizationId, spaceId, pages, seeding } = await searchBenchSpace(PAGES, CHAPTERS);
     const leaf = pages[PAGES / 2 + 1]!.entry;
     const common = VOCABULARY[0]!;
-    const search = (query: string) => `/v1/spaces/${space.id}/search?query=${encodeURIComponent(query)}`;
+    const search = (query: string) => `/v1/spaces/${spaceId}/search?query=${encodeURIComponent(query)}`;
 
     // Content reads are cached (docs/decisions.md, "Reads"): `no-cache` makes the page read read D1.
     const uncached = { "cache-control": "no-cache" };
     const cases: Array<[string, string, Record<string, string>?]> = [
-      ["GET space (one row: the floor of a read)", `/v1/spaces/${space.id}`],
-      ["GET page (getPageById, a leaf page)", `/v1/spaces/${space.id}/content/page/${leaf.id}`, uncached],
-      ["GET page, from the revision cache", `/v1/spaces/${space.id}/content/page/${leaf.id}`],
+      ["GET space (one row: the floor of a read)", `/v1/spaces/${spaceId}`],
+      ["GET page (getPageById, a leaf page)", `/v1/spaces/${spaceId}/content/page/${leaf.id}`, uncached],
+      ["GET page, from the revision cache", `/v1/spaces/${spaceId}/content/page/${leaf.id}`],
       ["search: a page's exact title", search(leaf.data.title)],
       ["search: a rare word", search(VOCABULARY[2500]!)],
       ["search: another rare word", search(VOCABULARY[400]!)],
       ["search: a common word", search(VOCABULARY[40]!)],
       ["search: the most common word", search(common)],
       ["search: a 3-letter prefix", search(common.slice(0, 3))],
-      ["organization search: exact title", `/v1/orgs/${organization.id}/search?query=${encodeURIComponent(leaf.data.title)}`],
+      ["search: a word on every page, in no title", search(UNTITLED_WORD)],
+      ["organization search: exact title", `/v1/orgs/${organizationId}/search?query=${encodeURIComponent(leaf.data.title)}`],
     ];
     // The title search finds its page first.
     expect((await get(user, search(leaf.data.title))).items[0].id).toBe(leaf.id);
-    const lines: string[] = [];
-    const results: Record<string, number> = {};
-    for (const [label, path, headers] of cases) {
-      const body = await get(user, path, headers);
-      const times: number[] = [];
-      for (let round = 0; round < ROUNDS; round++) times.push(await timed(() => get(user, path, headers)));
-      results[label] = median(times);
-      lines.push(`${label.padEnd(44)} ${median(times).toFixed(1).padStart(8)} ms${body.count !== undefined ? `   (${body.count} matching pages)` : ""}`);
+    // Rounds interleave the cases, so that load from elsewhere on the machine weighs on all alike.
+    const counts = new Map<string, number | undefined>();
+    for (const [label, path, headers] of cases) counts.set(label, (await get(user, path, headers)).count);
+    const times = new Map<string, number[]>(cases.map(([label]) => [label, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [label, path, headers] of cases) times.get(label)!.push(await timed(() => get(user, path, headers)));
     }
+    const results: Record<string, number> = Object.fromEntries([...times].map(([label, values]) => [label, median(values)]));
+    const lines = cases.map(([label]) => {
+      const count = counts.get(label);
+      return `${label.padEnd(44)} ${results[label]!.toFixed(1).padStart(8)} ms${count !== undefined ? `   (${count} matching pages)` : ""}`;
+    });
     const page = results["GET page (getPageById, a leaf page)"]!;
     const floor = results["GET space (one row: the floor of a read)"]!;
     console.log(
       [
-        `${PAGES} pages (${CHAPTERS} chapters), seeded and indexed in ${(seeding / 1000).toFixed(1)} s; median of ${ROUNDS} rounds`,
+        `${PAGES} pages (${CHAPTERS} chapters), seeded and indexed in ${(seeding / 1000).toFixed(1)} s; median of ${ROUNDS} rounds, each running every case`,
         ...lines,
         `${"".padEnd(44)} vs a page read   vs a one-row read`,
         ...Object.entries(results)

@@ -4,6 +4,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** An empty database, for the migration tests (test/migrations/). */
+      MIGRATIONS_DB: D1Database;
     }
   }
 }

@@ -3,7 +3,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { runBatch } from "../db/batch";
 import type { Database } from "../db/client";
 import { MAX_IDS_PER_IN_LIST, chunks } from "../db/limits";
-import { changeRequests, comments, contentEntries, documents, revisions, searchSections, spaces } from "../db/schema";
+import { changeRequests, comments, contentEntries, documents, revisions, searchPages, spaces } from "../db/schema";
 import { spaceBlobPrefix } from "../lib/blobs";
 import { oneSpace, siteSpacesLeaving } from "../domain/spaces/leaving-sites";
 import { retentionCutoff } from "../domain/spaces/retention";
@@ -25,7 +25,7 @@ import { retentionCutoff } from "../domain/spaces/retention";
  * reviews, reviewers and contributors (and to their comments, already gone by then); deleting
  * search rows removes them from the full-text index (its triggers).
  */
-const SPACE_DATA_TABLES: SQLiteTable[] = [comments, searchSections, contentEntries, changeRequests, revisions];
+const SPACE_DATA_TABLES: SQLiteTable[] = [comments, searchPages, contentEntries, changeRequests, revisions];
 
 export const PURGE_OPERATIONS_PER_RUN = 400;
 export const PURGE_ROWS_PER_STATEMENT = 500;

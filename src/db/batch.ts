@@ -9,3 +9,17 @@ export async function runBatch(db: Database, statements: readonly BatchItem<"sql
   if (statements.length === 0) return [];
   return db.batch(statements as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
 }
+
+/**
+ * `first` and the statements `alongside` it in one round trip (alone when there are none): the
+ * rows of `first`, and the others' results in order.
+ */
+export async function runAlongside<Rows>(
+  db: Database,
+  first: BatchItem<"sqlite"> & PromiseLike<Rows>,
+  alongside: readonly BatchItem<"sqlite">[],
+): Promise<[Rows, unknown[]]> {
+  if (alongside.length === 0) return [await first, []];
+  const [rows, ...others] = await runBatch(db, [first, ...alongside]);
+  return [rows as Rows, others];
+}

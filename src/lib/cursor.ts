@@ -24,8 +24,17 @@ export function decodeCursor(page: string, sortName: string, keyCount: number): 
   } catch {
     // Fall through: any undecodable value is the same bad request.
   }
-  throw badRequest("Invalid query parameter 'page': not a page identifier from this list's `next.page`");
+  throw invalidPage();
 }
+
+/** A cursor whose values are all finite numbers; anything else is the same 400 as `decodeCursor`'s. */
+export function decodeNumericCursor(page: string, sortName: string, keyCount: number): number[] {
+  const values = decodeCursor(page, sortName, keyCount);
+  if (values.every((value): value is number => typeof value === "number" && Number.isFinite(value))) return values;
+  throw invalidPage();
+}
+
+const invalidPage = () => badRequest("Invalid query parameter 'page': not a page identifier from this list's `next.page`");
 
 function isCursor(value: unknown): value is { s: string; v: CursorValue[] } {
   if (typeof value !== "object" || value === null) return false;

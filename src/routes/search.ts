@@ -5,15 +5,6 @@ import { SearchPageResult, SearchQuery, SearchSpaceResult } from "../schemas/sea
 import { OrganizationParams, SpaceParams } from "./params";
 import { createRouter, errorResponses, jsonResponse, userRoute } from "./shared";
 
-/**
- * A list of search results: `count` is left out for a query on most pages (GitBook's List makes
- * it optional), where counting every matching page would cost more than the search (domain/search/ranking.ts).
- */
-const searchListOf = <T extends z.ZodType>(item: T) =>
-  listOf(item).extend({
-    count: z.number().optional().openapi({ description: "How many pages match in all; not given for a query that matches most pages" }),
-  });
-
 /** Full-text search of live content: a space's (seed 4.2) and an organization's (seed 4.7). */
 export const searchRoutes = createRouter()
   .openapi(
@@ -25,7 +16,7 @@ export const searchRoutes = createRouter()
       summary: "Full-text search of the space's live content: ranked pages with their matching sections",
       tags: ["space-content"],
       request: { params: SpaceParams, query: z.object(SearchQuery) },
-      responses: { 200: jsonResponse(searchListOf(SearchPageResult), "Matching pages, best first"), ...errorResponses(400, 404) },
+      responses: { 200: jsonResponse(listOf(SearchPageResult), "Matching pages, best first"), ...errorResponses(400, 404) },
     }),
     async (c) => {
       const { query, ...page } = c.req.valid("query");
@@ -42,7 +33,7 @@ export const searchRoutes = createRouter()
       description: "Pages are ranked across all the spaces and paginated as one list: `limit` and `count` count pages, and each page of results groups its pages by space.",
       tags: ["organizations"],
       request: { params: OrganizationParams, query: z.object(SearchQuery) },
-      responses: { 200: jsonResponse(searchListOf(SearchSpaceResult), "Matching pages grouped by space, best first"), ...errorResponses(400, 404) },
+      responses: { 200: jsonResponse(listOf(SearchSpaceResult), "Matching pages grouped by space, best first"), ...errorResponses(400, 404) },
     }),
     async (c) => {
       const { query, ...page } = c.req.valid("query");

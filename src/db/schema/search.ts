@@ -1,40 +1,49 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { spaces } from "./content";
 
 /**
- * The search index's rows: one per section of every page of every space's live content (its
- * active revision), plain text. Each heading starts a section (`anchor`: its id); the text before
- * the first heading is the page's root section (`anchor` ""), which also carries the page's
- * description. The page title is on every row, so a query whose words are split between the title
- * and a section still finds that section.
+ * The search index's rows: one per page of every space's live content (its active revision),
+ * plain text. Pages are what a search ranks; a page's sections (each heading starts one, the text
+ * before the first heading is the root section) are kept in the same row, their headings and texts
+ * each joined by a separator the tokenizer skips (domain/search/page-text.ts), with their anchors,
+ * so the sections of the pages served are read back without a second index.
  *
- * The FTS5 index over these rows (`search_index`: an external-content table kept in step by
- * triggers, so every insert and delete here updates it) is written by hand in
- * migrations/0007_search_index.sql: drizzle-kit cannot declare virtual tables. Rows are only ever
- * inserted and deleted: a page whose text changes has its rows replaced (domain/search/indexing.ts).
+ * Two FTS5 indexes read these rows (external content: the text is stored once, here), kept in step
+ * by triggers on insert, update and delete: `search_index` over every field, and `search_titles`
+ * over titles alone, which ranks the pages whose title holds every word before the others at the
+ * cost of their titles only (domain/search/ranking.ts). They are written by hand in
+ * migrations/0014_search_pages.sql: drizzle-kit cannot declare virtual tables. Rows are only ever
+ * inserted and deleted: a page whose text changes has its row replaced (domain/search/indexing.ts).
  */
-export const searchSections = sqliteTable(
-  "search_sections",
+export const searchPages = sqliteTable(
+  "search_pages",
   {
     /**
-     * The rowid, shared with the FTS index (`content_rowid`). Never reused (AUTOINCREMENT), so a
-     * row id names one version of a section for good.
+     * The rowid, shared with both FTS indexes (`content_rowid`). Never reused (AUTOINCREMENT), so
+     * a row id names one version of a page's text for good.
      */
     id: integer("id").primaryKey({ autoIncrement: true }),
     spaceId: text("space_id")
       .notNull()
       .references(() => spaces.id, { onDelete: "cascade" }),
+    /**
+     * The space as the FTS indexes see it: its id behind U+E000, a private-use character that the
+     * tokenizer keeps in tokens and that queries never carry (domain/search/query.ts). No word a
+     * user types can match it, so words need no column filter to stay off this column.
+     */
+    spaceToken: text("space_token").generatedAlwaysAs(sql`char(57344) || space_id`, { mode: "virtual" }),
     pageId: text("page_id").notNull(),
-    /** The section's place in the page (0: the root section). */
-    position: integer("position").notNull(),
-    /** The heading's anchor id; "" for the root section. */
-    anchor: text("anchor").notNull(),
     title: text("title").notNull(),
     description: text("description").notNull(),
-    heading: text("heading").notNull(),
+    /** The sections' headings, in order, joined by the section separator ("" for the root section). */
+    headings: text("headings").notNull(),
+    /** The sections' texts, in order, joined by the section separator. */
     body: text("body").notNull(),
+    /** The sections' anchors, in order, as a JSON array ("" for the root section). */
+    anchors: text("anchors").notNull(),
   },
-  (table) => [index("search_sections_page").on(table.spaceId, table.pageId)],
+  (table) => [uniqueIndex("search_pages_page").on(table.spaceId, table.pageId)],
 );
 
-export type SearchSectionRow = typeof searchSections.$inferSelect;
+export type SearchPageRow = typeof searchPages.$inferSelect;

@@ -1,5 +1,9 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
+import type { BatchItem } from "drizzle-orm/batch";
+import { runAlongside } from "../../db/batch";
+import type { Database } from "../../db/client";
+import { preparedOnce } from "../../db/prepared";
 import { picked, wholeRowsOnce } from "../../db/whole-rows";
 import { organizationMembers, organizations, teamMembers, users, type MemberRow, type OrganizationRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
@@ -27,30 +31,50 @@ export const MEMBER_ACTIVITY_INTERVAL_MS = 15 * 60 * 1000;
 export const organizationNotFound = (organizationId: string) => notFound(`Organization '${organizationId}'`);
 
 /**
- * The statement of `loadOrganizationAccess`, built once per isolate for each way of naming the
- * caller (db/whole-rows.ts: the cheapest text for SQLite to plan): the organization's row, what
- * the decision needs of the caller's membership, whether they own a team there, and their id.
+ * The access of an organization: the organization, what the decision needs of the caller's
+ * membership, whether they own a team there, and their id (behind the request's token, or known).
+ * Written once, in two forms, as a space's access is (content-tree/space-access.ts): alone it
+ * selects the organization's whole row (db/whole-rows.ts: the cheapest text for SQLite to plan);
+ * in a batch each column under a name of its own.
  */
-const organizationAccess = (key: CallerKey) =>
-  wholeRowsOnce(
-    { organization: organizations, member: picked(organizationMembers, ["role", "disabled", "lastSeenAt"]) },
-    (db, selection) => {
-      const caller = callerSource(key);
-      return db
-        .select(selection)
-        .from(caller.table as typeof users)
-        .leftJoin(organizations, eq(organizations.id, sql.placeholder("organizationId")))
-        .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, caller.id)))
-        .where(caller.where)
-        .limit(1);
-    },
-    { callerId: callerIdColumn(key), ownsTeam: ownsTeamOf(sql`${callerSource(key).id}`) },
-  );
+const MEMBER_COLUMNS = ["role", "disabled", "lastSeenAt"] as const;
 
-const organizationAccessStatements = {
-  callerId: organizationAccess("callerId"),
-  tokenHash: organizationAccess("tokenHash"),
+function fromCaller<Selection extends object>(db: Database, key: CallerKey, selection: Selection) {
+  const caller = callerSource(key);
+  return db
+    .select(selection as unknown as ReturnType<typeof batchedSelection>)
+    .from(caller.table as typeof users)
+    .leftJoin(organizations, eq(organizations.id, sql.placeholder("organizationId")))
+    .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, caller.id)))
+    .where(caller.where)
+    .limit(1);
+}
+
+const extraColumns = (key: CallerKey) => ({ callerId: callerIdColumn(key), ownsTeam: ownsTeamOf(sql`${callerSource(key).id}`) });
+
+const wholeOrganizationAccess = (key: CallerKey) =>
+  wholeRowsOnce({ organization: organizations, member: picked(organizationMembers, MEMBER_COLUMNS) }, (db, selection) => fromCaller(db, key, selection), extraColumns(key));
+
+/** In a batch: none of the membership's columns picked here is named like one of the organization's. */
+const batchedSelection = (key: CallerKey) => ({
+  ...extraColumns(key),
+  organization: organizations,
+  member: { role: organizationMembers.role, disabled: organizationMembers.disabled, lastSeenAt: organizationMembers.lastSeenAt },
+});
+const batchedOrganizationAccess = (key: CallerKey) => preparedOnce((db: Database) => fromCaller(db, key, batchedSelection(key)));
+
+const statements = {
+  callerId: { alone: wholeOrganizationAccess("callerId"), batched: batchedOrganizationAccess("callerId") },
+  tokenHash: { alone: wholeOrganizationAccess("tokenHash"), batched: batchedOrganizationAccess("tokenHash") },
 };
+
+/** What either form answers, once read. */
+interface OrganizationAccessRow {
+  callerId: string | null;
+  organization: OrganizationRow | null;
+  member: Pick<Member, (typeof MEMBER_COLUMNS)[number]> | null;
+  ownsTeam: boolean;
+}
 
 /**
  * The organization as its member sees it, in one query (one round trip, with the caller's own
@@ -58,7 +82,28 @@ const organizationAccessStatements = {
  * same 404 as for an organization that does not exist, so ids reveal nothing.
  */
 export async function loadOrganizationAccess(ctx: RequesterContext, organizationId: string): Promise<OrganizationAccess> {
-  const [row] = await organizationAccessStatements[callerKeyOf(ctx)](ctx.db, { ...callerValues(ctx), organizationId });
+  const [row] = await statements[callerKeyOf(ctx)].alone(ctx.db, { ...callerValues(ctx), organizationId });
+  return organizationAccessOf(ctx, organizationId, row);
+}
+
+/**
+ * `loadOrganizationAccess` with more statements in the same batch (what a read needs besides
+ * access): still one round trip. Their results come back in order, whatever the access decided;
+ * use them only once access is granted.
+ */
+export async function loadOrganizationAccessWith(
+  ctx: RequesterContext,
+  organizationId: string,
+  alongside: readonly BatchItem<"sqlite">[],
+): Promise<[OrganizationAccess, unknown[]]> {
+  if (alongside.length === 0) return [await loadOrganizationAccess(ctx, organizationId), []];
+  const access = statements[callerKeyOf(ctx)].batched(ctx.db, { ...callerValues(ctx), organizationId });
+  const [[row], others] = await runAlongside(ctx.db, access, alongside);
+  return [organizationAccessOf(ctx, organizationId, row), others];
+}
+
+/** The access a row gives: a 401 for an unknown token, a 404 for an organization the caller is not an active member of. */
+function organizationAccessOf(ctx: RequesterContext, organizationId: string, row: OrganizationAccessRow | undefined): OrganizationAccess {
   const callerContext = identifiedAs(ctx, row?.callerId);
   if (!row?.organization || !row.member || row.member.disabled) throw organizationNotFound(organizationId);
   const member: Member = { ...row.member, organizationId, userId: callerContext.caller.id };

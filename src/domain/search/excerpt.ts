@@ -11,19 +11,18 @@ import { WORD, foldToken, foldedTokens, type SearchQuery } from "./query";
 const EXCERPT_WORDS = 24;
 const LEAD_WORDS = 4;
 
-/** Whether `text` holds any of the query's words (the last as a prefix when typed as one). */
-export function mentionsQuery(text: string, query: SearchQuery): boolean {
-  const matches = matcher(query);
-  for (const [word] of text.matchAll(WORD)) if (matches(foldToken(word))) return true;
-  return false;
-}
-
 /** About EXCERPT_WORDS words of `text` around its first word matching the query (its start if none). */
 export function excerptOf(text: string, query: SearchQuery): string {
-  const words = [...text.matchAll(WORD)];
-  if (words.length <= EXCERPT_WORDS) return collapse(text);
   const matches = matcher(query);
-  const first = Math.max(0, words.findIndex((word) => matches(foldToken(word[0]))));
+  // Words are read up to the end of the window and one more (to know the text goes on), not all.
+  const words: RegExpMatchArray[] = [];
+  let first = -1;
+  for (const word of text.matchAll(WORD)) {
+    words.push(word);
+    if (first === -1 && matches(foldToken(word[0]))) first = words.length - 1;
+    if (first !== -1 && words.length > Math.max(0, first - LEAD_WORDS) + EXCERPT_WORDS) break;
+  }
+  if (words.length <= EXCERPT_WORDS) return collapse(text);
   const start = Math.max(0, Math.min(first - LEAD_WORDS, words.length - EXCERPT_WORDS));
   const end = Math.min(words.length, start + EXCERPT_WORDS);
   const from = start === 0 ? 0 : words[start]!.index!;
@@ -33,11 +32,26 @@ export function excerptOf(text: string, query: SearchQuery): string {
 
 const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
 
-/** A test for folded words: equal to a query token, or starting with the one being typed. */
-function matcher(query: SearchQuery): (token: string) => boolean {
-  const tokens = query.words.flatMap((word, index) => {
+/** One test per token of the query, for folded words: equal to it, or starting with it when it is being typed. */
+export function queryTokens(query: SearchQuery): Array<(token: string) => boolean> {
+  return query.words.flatMap((word, index) => {
     const folded = foldedTokens(word);
-    return folded.map((token, position) => ({ token, prefix: query.prefix && index === query.words.length - 1 && position === folded.length - 1 }));
+    return folded.map((token, position) => {
+      const prefix = query.prefix && index === query.words.length - 1 && position === folded.length - 1;
+      return (candidate: string) => (prefix ? candidate.startsWith(token) : candidate === token);
+    });
   });
-  return (candidate) => tokens.some(({ token, prefix }) => (prefix ? candidate.startsWith(token) : candidate === token));
 }
+
+/** A test for folded words: any of the query's tokens (made once per query). */
+function matcher(query: SearchQuery): (token: string) => boolean {
+  let matches = matchers.get(query);
+  if (!matches) {
+    const tokens = queryTokens(query);
+    matches = (candidate) => tokens.some((test) => test(candidate));
+    matchers.set(query, matches);
+  }
+  return matches;
+}
+
+const matchers = new WeakMap<SearchQuery, (token: string) => boolean>();

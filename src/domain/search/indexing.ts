@@ -2,17 +2,17 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { MAX_IDS_PER_IN_LIST, chunks } from "../../db/limits";
-import { searchSections } from "../../db/schema";
-import { markdownSections } from "../../formats/markdown";
+import { searchPages } from "../../db/schema";
 import { readDocuments, type StoredDocument } from "../revisions/documents";
 import { isPage, type Entry, type PageEntry } from "../revisions/entries";
+import { pageRowText, type PageText } from "./page-text";
 
 /**
  * Keeping the search index of a space's live content current. The index holds rows for main's
  * head only, and is written in the same batch as the revision that changes it, so search and
  * content never disagree. What a change costs is what it changes:
  *
- * - a merge replaces the rows of the pages whose text (title, description, body) it changed and
+ * - a merge replaces the row of each page whose text (title, description, body) it changed and
  *   removes those of the pages it deleted (`reindexChangedPages`); a move or a reorder touches
  *   nothing, since paths and ancestors are read from the page tree when results are served;
  * - a duplicated space copies the original's rows in one statement (`copySpaceIndex`);
@@ -21,14 +21,6 @@ import { isPage, type Entry, type PageEntry } from "../revisions/entries";
  * - a transfer changes nothing: rows belong to the space, not to its organization.
  */
 
-/** A page's text as the index reads it. */
-export interface PageText {
-  id: string;
-  title: string;
-  description: string;
-  markdown: string;
-}
-
 /**
  * Rows go in as one JSON array per statement (`json_each`), not as bound values, so a large merge
  * (or the benchmark's 10,000 pages) is a handful of statements rather than one per dozen rows.
@@ -36,21 +28,10 @@ export interface PageText {
  */
 const MAX_JSON_BYTES_PER_STATEMENT = 900_000;
 
-/** The index rows of one page: `[position, anchor, description, heading, body]` per section. */
-export function sectionRowsOf(page: PageText): Array<[number, string, string, string, string]> {
-  return markdownSections(page.markdown).map((section, position) => [
-    position,
-    section.anchor,
-    position === 0 ? page.description : "",
-    section.heading,
-    section.text,
-  ]);
-}
-
 /** Statements replacing the rows of `pages` (and removing those of `removedPageIds`) in one space's index. */
 export function replacePageRows(db: Database, spaceId: string, pages: readonly PageText[], removedPageIds: readonly string[] = []): BatchItem<"sqlite">[] {
   const deletes = chunks([...pages.map((page) => page.id), ...removedPageIds], MAX_IDS_PER_IN_LIST).map((ids) =>
-    db.delete(searchSections).where(and(eq(searchSections.spaceId, spaceId), inArray(searchSections.pageId, ids))),
+    db.delete(searchPages).where(and(eq(searchPages.spaceId, spaceId), inArray(searchPages.pageId, ids))),
   );
   return [...deletes, ...insertPageRows(db, spaceId, pages)];
 }
@@ -64,20 +45,19 @@ export function insertPageRows(db: Database, spaceId: string, pages: readonly Pa
     if (batch.length === 0) return;
     const rows = `[${batch.join(",")}]`;
     statements.push(
-      db.insert(searchSections).select(sql`SELECT NULL, ${spaceId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6
+      db.insert(searchPages).select(sql`SELECT NULL, ${spaceId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5
         FROM json_each(${rows})`),
     );
     batch = [];
     bytes = 0;
   };
   for (const page of pages) {
-    for (const [position, anchor, description, heading, body] of sectionRowsOf(page)) {
-      const row = JSON.stringify([page.id, position, anchor, page.title, description, heading, body]);
-      const size = new TextEncoder().encode(row).byteLength;
-      if (bytes + size > MAX_JSON_BYTES_PER_STATEMENT) flush();
-      batch.push(row);
-      bytes += size + 1;
-    }
+    const { title, description, headings, body, anchors } = pageRowText(page);
+    const row = JSON.stringify([page.id, title, description, headings, body, anchors]);
+    const size = new TextEncoder().encode(row).byteLength;
+    if (bytes + size > MAX_JSON_BYTES_PER_STATEMENT) flush();
+    batch.push(row);
+    bytes += size + 1;
   }
   flush();
   return statements;
@@ -117,11 +97,11 @@ export async function reindexChangedPages(
 
 /** The statement giving a duplicated space a copy of the original's index rows. */
 export function copySpaceIndex(db: Database, fromSpaceId: string, toSpaceId: string): BatchItem<"sqlite"> {
-  const s = searchSections;
+  const p = searchPages;
   return db
-    .insert(searchSections)
+    .insert(searchPages)
     .select(
-      sql`SELECT NULL, ${toSpaceId}, ${s.pageId}, ${s.position}, ${s.anchor}, ${s.title}, ${s.description}, ${s.heading}, ${s.body}
-        FROM ${searchSections} WHERE ${s.spaceId} = ${fromSpaceId}`,
+      sql`SELECT NULL, ${toSpaceId}, ${p.pageId}, ${p.title}, ${p.description}, ${p.headings}, ${p.body}, ${p.anchors}
+        FROM ${searchPages} WHERE ${p.spaceId} = ${fromSpaceId}`,
     );
 }

@@ -25,12 +25,21 @@ export function parseSearchQuery(text: string): SearchQuery {
   return { words, prefix: HAS_TOKEN.test(typed.at(-1)!) };
 }
 
-/** The FTS5 expression of the query's words (empty when it has none). */
+/**
+ * The FTS5 expression of the query's words (empty when it has none). Private-use characters are
+ * left out: the index marks its space tokens with one (db/schema/search.ts), so that no word typed
+ * can match them.
+ */
 export function matchExpression(query: SearchQuery): string {
   return query.words
-    .map((word, index) => `"${word.replaceAll('"', '""')}"${query.prefix && index === query.words.length - 1 ? "*" : ""}`)
+    .map((word, index) => `"${word.replace(PRIVATE_USE, "").replaceAll('"', '""')}"${query.prefix && index === query.words.length - 1 ? "*" : ""}`)
     .join(" ");
 }
+
+const PRIVATE_USE = /\p{Co}/gu;
+
+/** The FTS5 token of a space in the indexes (`search_pages.space_token`). */
+export const spaceToken = (spaceId: string) => `"\u{E000}${spaceId.replaceAll('"', '""')}"`;
 
 /**
  * Whether `text` holds every word of the query, folded as the index folds them (case, accents),
@@ -52,12 +61,20 @@ export function containsQuery(text: string, query: SearchQuery): boolean {
 /** A run of letters and digits (with their combining marks): a token, as unicode61 splits text. */
 export const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
-/** A token as the index folds it: lower case, diacritics removed (unicode61 remove_diacritics 2). */
-export const foldToken = (word: string) => word.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+/**
+ * Text as the index folds it: lower case, diacritics removed (unicode61 remove_diacritics 2).
+ * ASCII text has no diacritics: lower-casing it is all (and most text is ASCII).
+ */
+export const foldToken = (text: string) => (ASCII.test(text) ? text.toLowerCase() : text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase());
 
-/** The folded tokens of a text. */
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** A run of letters and digits once folded. */
+const FOLDED_WORD = /[\p{L}\p{N}]+/gu;
+
+/** The folded tokens of a text: the whole text folded at once (the tokens of a long text, cheaply). */
 export function foldedTokens(text: string): string[] {
-  return [...text.matchAll(WORD)].map((match) => foldToken(match[0])).filter((token) => token !== "");
+  return foldToken(text).match(FOLDED_WORD) ?? [];
 }
 
 /** A short, stable tag of the query, so a cursor made for one query is refused for another. */

@@ -1,33 +1,36 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { CallerContext } from "../../context";
-import { spaces } from "../../db/schema";
+import { spaces, type SpaceRow } from "../../db/schema";
 import { EMPTY_LIST, type ListPage, type PageRequest } from "../../lib/pagination";
 import { canOnContent } from "../../lib/permissions";
 import type { SearchPageResultObject, SearchSectionResultObject, SearchSpaceResultObject } from "../../schemas/search";
 import { levelOn } from "../content-tree/access";
-import { loadSpaceAccess } from "../content-tree/space-access";
+import { loadSpaceAccessWith } from "../content-tree/space-access";
 import { byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content-tree/tree";
-import { loadOrganizationAccess } from "../organizations/access";
+import { loadOrganizationAccessWith } from "../organizations/access";
 import { containsQuery, parseSearchQuery, type SearchQuery } from "./query";
-import { excerptOf, mentionsQuery } from "./excerpt";
-import { MAX_SECTIONS_PER_PAGE, pageTrails, rankPages, type PageTrail, type RankedPage, type RankedPages, type RankedSection } from "./ranking";
+import { excerptOf } from "./excerpt";
+import { pageRanking, rankPages, type RankedPage } from "./ranking";
+import { listedSections, type WeighedSection } from "./sections";
 
 /**
  * Full-text search of live content (seed 4.2 `searchSpaceContent`, 4.7 `searchOrganizationContent`):
  * what may be searched is decided here, ranking in ranking.ts, the index's upkeep in indexing.ts.
  */
 
-/** A list of results; `count` is not given for a wide query (ranking.ts). */
-type SearchListPage<Item> = Omit<ListPage<Item>, "count"> & { count?: number };
+/** What an organization search reads of each live space: enough to decide whether the caller may read it. */
+type LiveSpace = Pick<SpaceRow, "id" | "title" | "parentId" | "defaultLevel" | "createdBy">;
 
 /** A space's live content. A deleted space has none to search until it is restored. */
-export async function searchSpaceContent(ctx: CallerContext, spaceId: string, text: string, request: PageRequest): Promise<SearchListPage<SearchPageResultObject>> {
-  const access = await loadSpaceAccess(ctx, spaceId);
-  if (access.row.deletedAt) return EMPTY_LIST;
+export async function searchSpaceContent(ctx: CallerContext, spaceId: string, text: string, request: PageRequest): Promise<ListPage<SearchPageResultObject>> {
   const query = parseSearchQuery(text);
-  const ranked = await rankPages(ctx.db, [spaceId], query, request, text);
-  const trails = await pageTrails(ctx.db, ranked.pages);
-  return { items: ranked.pages.map((page) => presentPage(ctx, page, trails, query)), ...(ranked.next ? { next: ranked.next } : {}), ...countOf(ranked) };
+  // The search shares the access check's round trip (as content reads do); its rows are read only
+  // once access is granted. A malformed cursor is a 400 first, like any invalid parameter.
+  const ranking = pageRanking(ctx.db, [spaceId], query, request, text);
+  const [access, [rows]] = await loadSpaceAccessWith(ctx, spaceId, ranking ? [ranking.statement] : []);
+  if (access.row.deletedAt || !ranking) return EMPTY_LIST;
+  const ranked = ranking.read(rows as unknown[]);
+  return { items: ranked.pages.map((page) => presentPage(ctx, page, query)), ...(ranked.next ? { next: ranked.next } : {}), count: ranked.count };
 }
 
 /**
@@ -41,56 +44,60 @@ export async function searchOrganizationContent(
   organizationId: string,
   text: string,
   request: PageRequest,
-): Promise<SearchListPage<SearchSpaceResultObject>> {
-  const access = await loadOrganizationAccess(ctx, organizationId);
-  if (access.membership.role === null) return EMPTY_LIST;
-  const [live, collections] = await ctx.db.batch([
+): Promise<ListPage<SearchSpaceResultObject>> {
+  // The organization's live spaces and collections come in the access check's round trip; they
+  // are read only once access is granted.
+  const [access, [live, collections]] = await loadOrganizationAccessWith(ctx, organizationId, [
     ctx.db
       .select({ id: spaces.id, title: spaces.title, parentId: spaces.parentId, defaultLevel: spaces.defaultLevel, createdBy: spaces.createdBy })
       .from(spaces)
       .where(and(eq(spaces.organizationId, organizationId), isNull(spaces.deletedAt))),
     selectOrganizationCollections(ctx.db, organizationId),
   ]);
+  if (access.membership.role === null) return EMPTY_LIST;
   const chains = byId(collections as AncestorRow[]);
-  const readable = live.filter((space) =>
+  const readable = (live as LiveSpace[]).filter((space) =>
     canOnContent(levelOn(access.member, [space.defaultLevel, ...chainLevels(chains, space.parentId)], space.createdBy), "view"),
   );
   const titles = new Map(readable.map((space) => [space.id, space.title]));
   const query = parseSearchQuery(text);
   const ranked = await rankPages(ctx.db, [...titles.keys()], query, request, text);
-  const trails = await pageTrails(ctx.db, ranked.pages);
   const groups = new Map<string, SearchSpaceResultObject>();
   for (const page of ranked.pages) {
-    const result = presentPage(ctx, page, trails, query);
+    const result = presentPage(ctx, page, query);
     const group = groups.get(page.spaceId) ?? { type: "space" as const, id: page.spaceId, title: titles.get(page.spaceId) ?? "", score: result.score, pages: [] };
     group.pages.push(result);
     groups.set(page.spaceId, group);
   }
-  return { items: [...groups.values()], ...(ranked.next ? { next: ranked.next } : {}), ...countOf(ranked) };
+  return { items: [...groups.values()], ...(ranked.next ? { next: ranked.next } : {}), count: ranked.count };
 }
 
-const scoreOf = (bm25: number) => Math.max(0, -bm25);
+/**
+ * A page's `score`: higher is better, and it decreases with `rank`: bm25 negated (≥ 0) and
+ * brought into [0, 1), plus 1 for a page whose title holds every word (its tier ranks first).
+ */
+function scoreOf(page: RankedPage): number {
+  const relevance = Math.max(0, -page.bm25);
+  return (page.tier === 1 ? 1 : 0) + relevance / (1 + relevance);
+}
 
-/** The total, when it was counted (not for a wide query: ranking.ts). */
-const countOf = (ranked: RankedPages) => (ranked.count === undefined ? {} : { count: ranked.count });
-
-function presentPage(ctx: CallerContext, page: RankedPage, trails: Map<string, PageTrail>, query: SearchQuery): SearchPageResultObject {
-  const trail = trails.get(`${page.spaceId}/${page.pageId}`) ?? { title: "", description: "", slugs: [], ancestors: [] };
+function presentPage(ctx: CallerContext, page: RankedPage, query: SearchQuery): SearchPageResultObject {
+  const { trail } = page;
   const path = trail.slugs.join("/");
   const appUrl = ctx.urls.app(`/s/${page.spaceId}/${path}`.replace(/\/$/, ""));
   // Sections whose own text matched; when none did, the page matched on its title or description
   // and its root section (the page's top) stands for it (GitBook: "an arbitrary section of the
   // matching page"), so a title match lands on the page.
-  const own = page.sections.filter((section) => mentionsQuery(`${section.heading} ${section.body}`, query));
-  const top = page.sections.find((section) => section.position === 0) ?? page.sections[0]!;
-  const sections = own.length > 0 ? own.slice(0, MAX_SECTIONS_PER_PAGE) : [top];
-  const section = (row: RankedSection): SearchSectionResultObject => ({
+  const listed = listedSections(page.sections, query);
+  const score = scoreOf(page);
+  const section = (row: WeighedSection): SearchSectionResultObject => ({
     id: row.anchor || page.pageId,
     title: row.heading || trail.title,
     path: row.anchor ? `${path}#${row.anchor}` : path,
-    score: scoreOf(row.score),
-    resultType: own.length > 0 ? "section" : "page",
-    body: excerptOf(row.body, query),
+    // On the page's scale: its best section scores as the page.
+    score: score * row.weight,
+    resultType: listed.own ? "section" : "page",
+    body: excerptOf(row.text, query),
     urls: { app: row.anchor ? `${appUrl}#${row.anchor}` : appUrl },
   });
   return {
@@ -98,10 +105,10 @@ function presentPage(ctx: CallerContext, page: RankedPage, trails: Map<string, P
     title: trail.title,
     description: trail.description,
     path,
-    score: scoreOf(page.best),
+    score,
     rank: page.rank,
     resultType: containsQuery(`${trail.title} ${trail.description}`, query) ? "page" : "section",
-    sections: sections.map(section),
+    sections: listed.sections.map(section),
     ancestors: trail.ancestors.map((title) => ({ title })),
     urls: { app: appUrl },
   };

@@ -56,12 +56,18 @@ export const foundPages = async (user: TestUser, spaceId: string, query: string)
 export const foundSpaces = async (user: TestUser, organizationId: string, query: string) =>
   (await searchOrganization(user, organizationId, query)).items.map((space) => space.id);
 
-/** The index rows of a space (`{pageId: [row ids]}`), read from D1: which rows a change rewrote. */
+/** The index rows of a space (`{pageId: [row ids]}`: one row per page), read from D1: which rows a change rewrote. */
 export async function indexRows(spaceId: string): Promise<Record<string, number[]>> {
-  const { results } = await env.DB.prepare("SELECT id, page_id FROM search_sections WHERE space_id = ? ORDER BY page_id, position").bind(spaceId).all<{ id: number; page_id: string }>();
+  const { results } = await env.DB.prepare("SELECT id, page_id FROM search_pages WHERE space_id = ? ORDER BY page_id, id").bind(spaceId).all<{ id: number; page_id: string }>();
   const rows: Record<string, number[]> = {};
   for (const row of results) (rows[row.page_id] ??= []).push(row.id);
   return rows;
+}
+
+/** The anchors of the sections a page's index row holds, read from D1. */
+export async function indexedAnchors(spaceId: string, pageId: string): Promise<string[]> {
+  const row = await env.DB.prepare("SELECT anchors FROM search_pages WHERE space_id = ? AND page_id = ?").bind(spaceId, pageId).first<{ anchors: string }>();
+  return JSON.parse(row!.anchors) as string[];
 }
 
 /** A word no other test's content has, so a search for it finds only what this test made. */

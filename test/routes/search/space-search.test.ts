@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { queryTag } from "../../../src/domain/search/query";
+import { encodeCursor } from "../../../src/lib/cursor";
 import { commitToMain, createSpace } from "../../helpers/content";
 import { gitbookClient } from "../../helpers/fixtures";
 import { call, errorMessage } from "../../helpers/http";
@@ -94,6 +96,31 @@ describe("searching a space", () => {
     expect(body!.sections[0]!.body).toContain("billing cycle");
   });
 
+  it("ranks a title holding every word above any text repeating them, and finds a page whose words are in different sections", async () => {
+    const space = (await createSpace(f.admin, orgId, { title: "Tiers" })).id;
+    const [word, other] = [uniqueWord("lemur"), uniqueWord("gecko")];
+    const merged = await commitToMain(f.admin, space, [
+      { operation: "insert_page", title: "Repeats", document: { markdown: `## ${word}\n\n${word} ${word}.\n\n## ${word} ${word}\n\n${word} ${other}.\n` } },
+      { operation: "insert_page", title: `All about ${word}`, document: { markdown: `${"Long text without it. ".repeat(40)}\n` } },
+      { operation: "insert_page", title: "Spread", document: { markdown: `## First\n\nOne ${word} here.\n\n## Second\n\nAnd ${other} there.\n` } },
+    ]);
+    const [repeats, titled, spread] = merged.changes.map((change: { page: { id: string } }) => change.page.id);
+    expect(await foundPages(f.read, space, word)).toEqual([titled, repeats, spread]);
+    // Every word, each in a section of its own: the page matches, and lists both sections.
+    const { items } = await searchSpace(f.read, space, `${word} ${other}`);
+    expect(items.map((page) => page.id)).toEqual([repeats, spread]);
+    expect(items[1]!.sections.map((section) => section.id).sort()).toEqual(["first", "second"]);
+  });
+
+  it("never matches the space itself: its id, a prefix of it, or its index token typed out", async () => {
+    const space = (await createSpace(f.admin, orgId, { title: "Digits" })).id;
+    await commitToMain(f.admin, space, [{ operation: "insert_page", title: "2024", document: { markdown: "1234 5678.\n" } }]);
+    expect(await foundPages(f.read, space, "2024")).toHaveLength(1);
+    for (const query of [space, space.toLowerCase(), space.slice(0, 3), space.slice(0, 1), `\u{E000}${space}`, `${space.slice(0, 1)}\u{E000}`]) {
+      expect(await searchSpace(f.read, space, query), query).toEqual({ items: [], count: 0 });
+    }
+  });
+
   it("matches the last word as a prefix while it is being typed, and every word", async () => {
     expect(await foundPages(f.read, spaceId, "instal")).toHaveLength(2);
     // A trailing space ends the word: no page has the word "instal".
@@ -153,6 +180,9 @@ describe("searching a space", () => {
       [`${path}${queryString({ query: "billing", page: "not-a-cursor" })}`, /query parameter 'page'/],
       // A cursor is made for one query.
       [`${path}${queryString({ query: "install", page: cursor })}`, /query parameter 'page'/],
+      // Values a cursor of this list cannot hold, and a cursor of the ranking before pages were ranked by tier.
+      [`${path}${queryString({ query: "billing", page: encodeCursor(`search-pages:${queryTag("billing")}`, ["1", 0, 1, 1]) })}`, /query parameter 'page'/],
+      [`${path}${queryString({ query: "billing", page: encodeCursor(`search:${queryTag("billing")}`, [-1, spaceId, ids.billing!, 1]) })}`, /query parameter 'page'/],
     ];
     await inParallel(cases, async ([url, message]) => {
       expect(errorMessage(await call("GET", url, { token: f.read.token }), 400)).toMatch(message);
