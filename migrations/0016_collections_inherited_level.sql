@@ -1,4 +1,4 @@
-ALTER TABLE `collections` ADD `inherited_level` text;
+ALTER TABLE `collections` ADD `inherited_level` text;--> statement-breakpoint
 -- Existing collections: the first default level set on an ancestor, innermost first, from the top down.
 WITH RECURSIVE levels(id, inherited, own) AS (
   SELECT id, NULL, default_level FROM collections WHERE parent_id IS NULL
