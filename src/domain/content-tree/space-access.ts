@@ -60,7 +60,8 @@ const wholeSpaceAccessWithGitSync = (key: CallerKey) =>
 const batchedSelection = {
   callerId: callerIdColumn("tokenHash"),
   space: spaces,
-  member: { role: organizationMembers.role, disabled: organizationMembers.disabled, lastSeenAt: organizationMembers.lastSeenAt },
+  // Drizzle reads a joined object as missing when its first column is null (a guest's `role` is).
+  member: { disabled: organizationMembers.disabled, role: organizationMembers.role, lastSeenAt: organizationMembers.lastSeenAt },
   parent: {
     defaultLevel: sql<Role | null>`${parentCollection.defaultLevel}`.as("parent_default_level"),
     inheritedLevel: sql<Role | null>`${parentCollection.inheritedLevel}`.as("parent_inherited_level"),

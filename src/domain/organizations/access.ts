@@ -55,11 +55,15 @@ const extraColumns = (key: CallerKey) => ({ callerId: callerIdColumn(key), ownsT
 const wholeOrganizationAccess = (key: CallerKey) =>
   wholeRowsOnce({ organization: organizations, member: picked(organizationMembers, MEMBER_COLUMNS) }, (db, selection) => fromCaller(db, key, selection), extraColumns(key));
 
-/** In a batch: none of the membership's columns picked here is named like one of the organization's. */
+/**
+ * In a batch: none of the membership's columns picked here is named like one of the organization's.
+ * Drizzle reads a joined object as missing when its first column is null, and a guest's `role` is:
+ * `disabled`, never null in a membership, comes first.
+ */
 const batchedSelection = (key: CallerKey) => ({
   ...extraColumns(key),
   organization: organizations,
-  member: { role: organizationMembers.role, disabled: organizationMembers.disabled, lastSeenAt: organizationMembers.lastSeenAt },
+  member: { disabled: organizationMembers.disabled, role: organizationMembers.role, lastSeenAt: organizationMembers.lastSeenAt },
 });
 const batchedOrganizationAccess = (key: CallerKey) => preparedOnce((db: Database) => fromCaller(db, key, batchedSelection(key)));
 
