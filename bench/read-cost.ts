@@ -1,4 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { createOrganization, createUser, type TestUser } from "../test/helpers/fixtures";
 import { ORIGIN, call, workerUnderTest } from "../test/helpers/http";
@@ -8,35 +9,50 @@ import { CONCURRENCY, ratios, type Workload } from "./helpers/throughput";
 
 /**
  * `npm run bench`: what a read costs, as throughput through the Worker's fetch handler, against a
- * baseline handler in the same run that answers with one D1 primary-key query (the floor of any
- * read that touches D1). Not a test: it prints ratios; docs/performance.md records them.
+ * baseline in the same run: the issue's "Hono route that does one D1 primary-key query" (the floor
+ * of any read that touches D1 behind a router). Both are fetch handlers, called alike: a Request
+ * made by the harness, an execution context waited on. Not a test: it prints ratios;
+ * docs/performance.md records them. A bare fetch handler without a framework is measured too, as
+ * a reference for what the router itself costs.
  *
  * The machine is shared and noisy, so every number is a ratio of neighbours: each sample of a
  * workload is its throughput divided by the mean of the baseline's measured just before and just
  * after it, and the median of `ROUNDS` samples is kept. Requests run `CONCURRENCY` at a time.
  *
  * Measurements log through workerd's own console, as a deployed Worker does, not Vitest's
- * (bench/helpers/runtime-console.ts): every response writes a request log line, and Vitest's
- * console costs about half a baseline request per line.
+ * (bench/helpers/runtime-console.ts): every response of the Worker writes a request log line; the
+ * baseline writes none, and a second reference is the baseline writing the same line.
  */
 
 const ROUNDS = 9;
 
-/** The line this Worker logs for every request (http/middleware.ts), for the second baseline. */
+/** The line this Worker logs for every request (http/middleware.ts), for the reference that writes it too. */
 const REQUEST_LOG_LINE = JSON.stringify({ level: "info", message: "request", requestId: "0123456789abcdef", method: "GET", path: "/v1/spaces/x", status: 200, ms: 1 });
+const ONE_QUERY = "SELECT * FROM spaces WHERE id = ?";
 
-/** The baseline: a fetch handler doing one D1 primary-key read and answering with the row as JSON. */
-function baselineHandler(options: { logs: boolean }) {
-  return async (url: string): Promise<Response> => {
-    const ctx = createExecutionContext();
-    const id = new URL(url).pathname.split("/").pop()!;
-    const row = await env.DB.prepare("SELECT * FROM spaces WHERE id = ?").bind(id).first();
+/** The baseline: a Hono app whose one route reads a space by primary key and answers it as JSON. */
+const oneQueryRoute = (options: { logs: boolean }) =>
+  new Hono<{ Bindings: Env }>().get("/baseline/:id", async (c) => {
+    const row = await c.env.DB.prepare(ONE_QUERY).bind(c.req.param("id")).first();
     if (options.logs) console.log(REQUEST_LOG_LINE);
-    await waitOnExecutionContext(ctx);
-    return row ? Response.json(row) : new Response("not found", { status: 404 });
-  };
-}
+    return row ? c.json(row) : c.json({ error: { code: 404, message: "Not found" } }, 404);
+  });
 
+/** The same read as a bare fetch handler: no router, no framework, no log line. */
+const oneQueryHandler = {
+  async fetch(request: Request, environment: Env): Promise<Response> {
+    const row = await environment.DB.prepare(ONE_QUERY).bind(new URL(request.url).pathname.split("/").pop()!).first();
+    return row ? Response.json(row) : new Response("not found", { status: 404 });
+  },
+};
+
+/** Calls a fetch handler as the harness calls the Worker (test/helpers/http.ts): a Request with the same token, an execution context waited on. */
+const through = (handler: { fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> }, url: string, user: TestUser): Workload["fetch"] => async () => {
+  const ctx = createExecutionContext();
+  const response = await handler.fetch(new Request(url, { headers: { authorization: `Bearer ${user.token}` } }), env, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+};
 
 /** A workload whose expected answer is not a 200 (counted as a 200 by `throughput`). */
 const expectStatus = (status: number, fetch: Workload["fetch"]): Workload["fetch"] => async () => {
@@ -64,11 +80,12 @@ describe("read cost", () => {
     const small: SeededTree = await seedPageTree(env.DB, await newSpace("Ten pages"), 10);
     const large: SeededTree = await seedPageTree(env.DB, await newSpace("Ten thousand pages"), 10_000);
 
-    const baseline = baselineHandler({ logs: false });
     const pagePath = (tree: SeededTree) => `/v1/spaces/${tree.spaceId}/content/page/${tree.leafPageId}`;
     const reads: Workload[] = [
-      // Where the Worker's own cost goes: the line it logs for every request, and everything but D1.
-      { name: "baseline + the request log line", fetch: () => baselineHandler({ logs: true })(`${ORIGIN}/baseline/${small.spaceId}`) },
+      // References: the route writing the Worker's request log line, the same read without a
+      // router, and the Worker answering before any D1.
+      { name: "the route + the request log line", fetch: through(oneQueryRoute({ logs: true }), `${ORIGIN}/baseline/${small.spaceId}`, user) },
+      { name: "a bare fetch handler, one query", fetch: through(oneQueryHandler, `${ORIGIN}/baseline/${small.spaceId}`, user) },
       { name: "the Worker's 400 for a bad bookmark (no D1)", fetch: expectStatus(400, api(user, `/v1/spaces/${small.spaceId}`, { "x-d1-bookmark": "not a bookmark" })) },
       { name: "GET /v1/spaces/{id}", fetch: api(user, `/v1/spaces/${small.spaceId}`) },
       { name: "GET /v1/orgs/{id}", fetch: api(user, `/v1/orgs/${organization.id}`) },
@@ -77,7 +94,8 @@ describe("read cost", () => {
       { name: "page list, 10 pages (cached)", fetch: api(user, `/v1/spaces/${small.spaceId}/content/pages`) },
       { name: "page list, 10 pages (read)", fetch: api(user, `/v1/spaces/${small.spaceId}/content/pages`, UNCACHED) },
     ];
-    const single = await withRuntimeConsole(() => ratios({ name: "baseline", fetch: () => baseline(`${ORIGIN}/baseline/${small.spaceId}`) }, reads, ROUNDS));
+    const baseline: Workload = { name: "baseline", fetch: through(oneQueryRoute({ logs: false }), `${ORIGIN}/baseline/${small.spaceId}`, user) };
+    const single = await withRuntimeConsole(() => ratios(baseline, reads, ROUNDS));
 
     // One page of the 10,000-page space against the same page read of the 10-page space.
     const bySize = new Map<string, number>();
@@ -89,7 +107,7 @@ describe("read cost", () => {
 
     console.log(
       [
-        `reads through the fetch handler, ${CONCURRENCY} concurrent; throughput relative to a handler doing one D1 primary-key query (median of ${ROUNDS})`,
+        `reads through the fetch handler, ${CONCURRENCY} concurrent; throughput relative to a Hono route doing one D1 primary-key query (median of ${ROUNDS})`,
         ...[...single].map(([name, ratio]) => `${name.padEnd(36)} x${ratio.toFixed(2)}`),
         "",
         "one page (a leaf two levels deep) of a 10,000-page space: time relative to the same read in a 10-page space",

@@ -116,7 +116,12 @@ describe("searching a space", () => {
     const space = (await createSpace(f.admin, orgId, { title: "Digits" })).id;
     await commitToMain(f.admin, space, [{ operation: "insert_page", title: "2024", document: { markdown: "1234 5678.\n" } }]);
     expect(await foundPages(f.read, space, "2024")).toHaveLength(1);
-    for (const query of [space, space.toLowerCase(), space.slice(0, 3), space.slice(0, 1), `\u{E000}${space}`, `${space.slice(0, 1)}\u{E000}`]) {
+    // An id may start with a digit that starts a word of the page ("5" finds "5678"): that match
+    // is the page's own text, so only queries no word of the page starts with must find nothing.
+    const wordsOfPage = ["2024", "1234", "5678"];
+    const typedWord = (query: string) => query.replace(/\u{E000}/gu, "").toLowerCase();
+    const queries = [space, space.toLowerCase(), space.slice(0, 3), space.slice(0, 1), `\u{E000}${space}`, `${space.slice(0, 1)}\u{E000}`];
+    for (const query of queries.filter((query) => !wordsOfPage.some((word) => word.startsWith(typedWord(query))))) {
       expect(await searchSpace(f.read, space, query), query).toEqual({ items: [], count: 0 });
     }
   });
