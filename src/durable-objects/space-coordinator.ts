@@ -3,7 +3,7 @@ import { createDatabase, type Database } from "../db/client";
 import { RequestBinding } from "../db/request-binding";
 import { applyContentEdit, type ContentEditInput } from "../domain/change-requests/edit-content";
 import { applyMerge, applyUpdateFromMain, type SyncInput } from "../domain/change-requests/sync";
-import { runGitSyncJob, type GitSyncJobInput } from "../domain/git-sync/run";
+import type { GitSyncJobInput } from "../domain/git-sync/run";
 import { applyTemplate, type ApplyTemplateInput } from "../domain/templates/apply";
 import { applyTranslationRun, type TranslationRunInput } from "../domain/translations/apply";
 import { outcomeOf, type Outcome } from "../lib/outcome";
@@ -57,7 +57,11 @@ export class SpaceCoordinator extends DurableObject<Env> {
    * sync and a merge) never interleave. Merges wait for it, at most the sync's timeouts.
    */
   runGitSync(input: GitSyncJobInput) {
-    return this.serialized((db) => runGitSyncJob(db, { blobs: this.env.BLOBS, signingSecret: this.env.SIGNING_SECRET }, input));
+    return this.serialized(async (db) => {
+      // Imported here, lazily: isomorphic-git (350 KiB) is evaluated only where a sync runs, not at every isolate's start.
+      const { runGitSyncJob } = await import("../domain/git-sync/run");
+      return runGitSyncJob(db, { blobs: this.env.BLOBS, signingSecret: this.env.SIGNING_SECRET }, input);
+    });
   }
 
   /**

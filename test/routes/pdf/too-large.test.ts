@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PDF_JOB_LIMITS } from "../../../src/domain/pdf/plan";
 import { spaceBlobPrefix } from "../../../src/lib/blobs";
 import { MAX_CHANGES_PER_REQUEST } from "../../../src/schemas/change-request-content";
-import { createChangeRequest, createSpace, editContent, mergeChangeRequest } from "../../helpers/content";
+import { createChangeRequest, createdPage, createSpace, editContent, mergeChangeRequest } from "../../helpers/content";
 import { call, errorMessage } from "../../helpers/http";
 import { f, orgId, pdfUrl, spacePdfPath, useSuiteFixture } from "../../helpers/suites/pdf";
 
@@ -25,7 +25,7 @@ describe("a PDF larger than any PDF may be", () => {
     spaceId = (await createSpace(f.admin, orgId, { title: "Encyclopaedia" })).id;
     const changeRequest = await createChangeRequest(f.admin, spaceId, "Every article");
     const chapter = await editContent(f.admin, spaceId, changeRequest.id, [{ operation: "insert_page", ref: "chapter", title: "Articles", document: { markdown: "All of them.\n" } }]);
-    chapterId = chapter.changes[0].page.id;
+    chapterId = createdPage(chapter, "chapter");
     // The chapter and its 1,000 articles: 1,001 pages in the space, one over the limit.
     for (let first = 0; first < CHAPTER_PAGES; first += MAX_CHANGES_PER_REQUEST) {
       const articles = Array.from({ length: Math.min(MAX_CHANGES_PER_REQUEST, CHAPTER_PAGES - first) }, (_, index) => ({
