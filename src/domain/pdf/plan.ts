@@ -5,7 +5,7 @@ import { classifyUrl, extractLinks } from "../../formats/markdown/links";
 import type { PdfPage } from "../../formats/pdf/render";
 import type { PdfSpec } from "../../lib/jobs";
 import { badRequest, notFound } from "../../lib/errors";
-import { isFile, readEntries, type Entry, type FileEntry, type PageEntry } from "../revisions/entries";
+import { entryKey, isFile, readEntries, type Entry, type FileEntry, type PageEntry } from "../revisions/entries";
 import { PageTree } from "../revisions/page-tree";
 import { revisionPoint } from "../revisions/points";
 
@@ -52,21 +52,28 @@ export async function planPdf(db: Database, spec: PdfSpec): Promise<PdfPlan> {
     .where(and(eq(revisions.id, spec.revisionId), eq(revisions.spaceId, spec.spaceId)))
     .limit(1);
   if (!revision) throw notFound(`Revision '${spec.revisionId}'`);
-  const entries = await readEntries(db, revisionPoint(revision, false), { withMarkdown: true });
+  // The whole tree's entries (paths of pages linked from the printed ones, the files they show),
+  // but the bodies of the printed pages only: one page of a large space reads one body.
+  const point = revisionPoint(revision, false);
+  const wholeTree = spec.page === null;
+  const entries = await readEntries(db, point, { withMarkdown: wholeTree });
   const tree = new PageTree(entries.values());
-  const pages = selectPages(tree, spec).map(({ page, depth }) => ({
+  const selected = selectPages(tree, spec);
+  const tooLarge = (markdownBytes?: number) =>
+    badRequest(
+      `Invalid query field 'page': the PDF would have ${selected.length} pages${markdownBytes === undefined ? "" : ` and ${markdownBytes} bytes of text`}, more than one PDF may hold (${PDF_JOB_LIMITS.pages} pages, ${PDF_JOB_LIMITS.markdownBytes} bytes): print part of the tree with 'page'`,
+    );
+  if (selected.length > PDF_JOB_LIMITS.pages) throw tooLarge();
+  const bodies = wholeTree ? entries : await readEntries(db, point, { kind: "page", ids: selected.map(({ page }) => page.id), withMarkdown: true });
+  const pages = selected.map(({ page, depth }) => ({
     id: page.id,
     title: page.data.title,
     description: page.data.description,
     depth,
-    markdown: page.markdown ?? "",
+    markdown: bodies.get(entryKey("page", page.id))?.markdown ?? "",
   }));
   const markdownBytes = pages.reduce((sum, page) => sum + page.markdown.length, 0);
-  if (pages.length > PDF_JOB_LIMITS.pages || markdownBytes > PDF_JOB_LIMITS.markdownBytes) {
-    throw badRequest(
-      `Invalid query field 'page': the PDF would have ${pages.length} pages and ${markdownBytes} bytes of text, more than one PDF may hold (${PDF_JOB_LIMITS.pages} pages, ${PDF_JOB_LIMITS.markdownBytes} bytes): print part of the tree with 'page'`,
-    );
-  }
+  if (markdownBytes > PDF_JOB_LIMITS.markdownBytes) throw tooLarge(markdownBytes);
   return { spec, revision, tree, pages, images: imagesShown(pages, entries), markdownBytes };
 }
 
