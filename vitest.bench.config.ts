@@ -19,9 +19,10 @@ export default defineConfig(async (env) => {
     test: {
       ...config.test,
       include: ["bench/**/*.ts"],
-      // Shared setup of the benchmarks (seeding), not benchmarks; and the profiles (bench/profile/:
-      // where one request's time goes, by ablation), which run only when asked for.
-      exclude: ["bench/helpers/**", ...(process.env.BENCH_PROFILE ? [] : ["bench/profile/**"])],
+      // Shared setup of the benchmarks (seeding), not benchmarks; the HTTP benchmark, a Node script of
+      // its own (`npm run bench:http`); and the profiles (bench/profile/: where one request's time
+      // goes, by ablation), which run only when asked for.
+      exclude: ["bench/helpers/**", "bench/http/**", ...(process.env.BENCH_PROFILE ? [] : ["bench/profile/**"])],
       // One run of the benchmarks alone, in storage of their own.
       projects: undefined,
       reporters: ["default"],
