@@ -20,12 +20,12 @@ import { createDatabase } from "./client";
  */
 
 /** A built query that Drizzle can prepare (a select builder, with placeholders for its values). */
-interface Preparable {
+export interface Preparable {
   prepare(): unknown;
 }
 
 /** What `prepare()` yields, with the parts Drizzle keeps internal but a run needs. */
-interface Template {
+export interface Template {
   query: { sql: string; params: unknown[] };
   fields: Array<{ path: string[]; field: unknown }>;
   joinsNotNullableMap: Record<string, boolean> | undefined;
@@ -53,6 +53,9 @@ export type StatementTarget = Pick<Database, "$client">;
 /** Stands in for D1 while the template is built: preparing a statement there sends nothing. */
 const BUILD_ONLY_D1 = { prepare: () => ({}) } as unknown as D1Database;
 
+/** The template of the query `build` describes, as Drizzle prepares it, without a request's D1. */
+export const templateOf = (build: (db: Database) => Preparable): Template => build(createDatabase(BUILD_ONLY_D1)).prepare() as Template;
+
 /**
  * A statement built once, on first use. `run(db, values)` is the query `build` describes with
  * `values` in its placeholders: awaitable (its rows, as the built query's), or an item of
@@ -61,7 +64,7 @@ const BUILD_ONLY_D1 = { prepare: () => ({}) } as unknown as D1Database;
 export function preparedOnce<Q extends Preparable & PromiseLike<unknown>, Values extends Record<string, unknown>>(build: (db: Database) => Q) {
   let compiled: Compiled | undefined;
   return (db: StatementTarget, values: Values): Q => {
-    compiled ??= compile(build(createDatabase(BUILD_ONLY_D1)).prepare() as Template);
+    compiled ??= compile(templateOf(build));
     return new PreparedRun(compiled, db.$client, values) as unknown as Q;
   };
 }

@@ -1,8 +1,7 @@
 import { fillPlaceholders, getTableColumns, getTableName, sql, type Column, type InferSelectModel, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "./client";
-import { createDatabase } from "./client";
-import { compileFields, decodeFields, type CompiledField, type StatementTarget } from "./prepared";
+import { compileFields, decodeFields, templateOf, type CompiledField, type Preparable, type StatementTarget, type Template } from "./prepared";
 
 /**
  * The hottest reads (the access of a space or an organization, with the caller behind a token) as
@@ -26,16 +25,6 @@ import { compileFields, decodeFields, type CompiledField, type StatementTarget }
  * A whole row shares column names with other tables (`id`, `created_at`), which D1's batches
  * cannot carry (they key rows by name): these statements run on their own, never in a `db.batch`.
  */
-
-/** A built query that Drizzle can prepare, with its values as placeholders (`sql.placeholder`). */
-interface Preparable {
-  prepare(): unknown;
-}
-
-interface Template {
-  query: { sql: string; params: unknown[] };
-  fields: Array<{ path: string[]; field: unknown }>;
-}
 
 /** Some columns of a table (or alias), selected by name. */
 export interface Picked<T extends SQLiteTable, K extends keyof InferSelectModel<T>> {
@@ -61,7 +50,6 @@ interface Plan {
   extraFrom: number;
 }
 
-const BUILD_ONLY_D1 = { prepare: () => ({}) } as unknown as D1Database;
 /** Selected when the query has no extra expression: a column the result ignores. */
 const NOTHING_ELSE = { nothing: sql<number>`0` };
 
@@ -80,7 +68,7 @@ export function wholeRowsOnce<Tables extends Record<string, Selected>, Extra ext
   let statement: { sql: string; params: unknown[]; extras: CompiledField[] } | undefined;
   let plan: Plan | undefined;
   return async (db: StatementTarget, values: Values): Promise<Row[]> => {
-    statement ??= compile(tables, build(createDatabase(BUILD_ONLY_D1), extra ?? NOTHING_ELSE).prepare() as Template, extra !== undefined);
+    statement ??= compile(tables, templateOf((db) => build(db, extra ?? NOTHING_ELSE)), extra !== undefined);
     const params = fillPlaceholders(statement.params, values);
     const [names, ...rows] = await db.$client.prepare(statement.sql).bind(...params).raw<unknown[]>({ columnNames: true });
     const signature = (names as string[]).join(",");

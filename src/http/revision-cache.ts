@@ -116,7 +116,7 @@ async function produced<T>(
   const body = JSON.stringify(read.value);
   const etag = await strongEtag(body);
   if (read.atRevision && !read.beyondRevision) {
-    if (capacity > 0) memory.set(key, { body, etag, expiresAt }, capacity);
+    memory.set(key, { body, etag, expiresAt }, capacity);
     c.get("context").defer(store(key, body, etag, options.signsDownloads ? window : null));
   }
   return { body: async () => body, etag };

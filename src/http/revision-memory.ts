@@ -5,8 +5,7 @@
  * A revision never changes, so a body read of it once is the body of every later read with the
  * same key, for anyone access lets through (access is decided on every request, before the
  * cache is asked). The Workers Cache API holds the same bodies for the whole data center, but
- * asking it is a call out of the isolate that costs about what a D1 round trip does; a body in
- * memory costs nothing to find. The isolate's memory is small (128 MB for everything), so the
+ * asking it is a call out of the isolate, as a D1 query is; a body in memory costs nothing to find. The isolate's memory is small (128 MB for everything), so the
  * cache holds at most `capacityBytes` of bodies (REVISION_MEMORY_CACHE_BYTES, 8 MiB by default; 0
  * turns it off), counting two bytes a character, as V8 may store them.
  */
@@ -39,6 +38,7 @@ export class RevisionMemory {
     return entry;
   }
 
+  /** Keeps `entry`, evicting the least recently used; nothing when it alone exceeds the capacity (always, at 0). */
   set(key: string, entry: Entry, capacityBytes: number): void {
     const size = sizeOf(key, entry);
     if (size > capacityBytes) return;

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { CallerContext } from "../../context";
+import { runAlongside } from "../../db/batch";
 import { listPage, sortedBy } from "../../db/keyset";
 import { collections, type CollectionRow } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
@@ -80,7 +81,7 @@ export async function updateCollection(ctx: CallerContext, collectionId: string,
     .where(eq(collections.id, collectionId))
     .returning();
   // A new default level is what the collections nested in it inherit.
-  const [[updated]] = input.defaultLevel === undefined ? [await update] : await ctx.db.batch([update, refreshInheritedLevels(ctx.db, collectionId)]);
+  const [[updated]] = await runAlongside(ctx.db, update, input.defaultLevel === undefined ? [] : [refreshInheritedLevels(ctx.db, collectionId)]);
   const row = updated ?? access.row;
   return presentCollection(row, levelOnCollection(access.member, row, access.levels.slice(1)), ctx.urls);
 }

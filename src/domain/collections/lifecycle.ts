@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { CallerContext } from "../../context";
+import { runAlongside } from "../../db/batch";
 import { changeRequests, collections, spaces } from "../../db/schema";
 import { badRequest, conflict } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
@@ -61,7 +62,7 @@ export async function moveCollection(ctx: CallerContext, collectionId: string, i
   const position = await positionForMove(ctx.db, { kind: "collection", ...row }, parentId, input.position);
   const move = ctx.db.update(collections).set({ parentId, position, updatedAt: nowIso() }).where(eq(collections.id, collectionId)).returning();
   // Under another parent, it and the collections nested in it inherit from there.
-  const [[moved]] = parentId === row.parentId ? [await move] : await ctx.db.batch([move, refreshInheritedLevels(ctx.db, collectionId)]);
+  const [[moved]] = await runAlongside(ctx.db, move, parentId === row.parentId ? [] : [refreshInheritedLevels(ctx.db, collectionId)]);
   const result = moved ?? row;
   return presentCollection(result, levelOnCollection(access.member, result, parentLevels), ctx.urls);
 }

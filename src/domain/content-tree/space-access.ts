@@ -2,14 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { RequesterContext } from "../../context";
-import { runBatch } from "../../db/batch";
 import type { Database } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
 import { collections, gitSyncs, organizationMembers, spaces, users, type CollectionRow, type GitSyncRow, type SpaceRow } from "../../db/schema";
 import { picked, wholeRowsOnce } from "../../db/whole-rows";
 import type { Role } from "../../lib/roles";
 import { membershipOf, noteMemberActivity, type Member } from "../organizations/access";
-import { callerIdColumn, callerKeyOf, callerSource, callerValues, identifiedAs, type CallerKey } from "../users/callers";
+import { callerIdColumn, callerSource, callerValues, identifiedAs, perCaller, runAccess, type AccessForms, type CallerKey } from "../users/callers";
 import { levelOn, spaceNotFound, type ContentAccess } from "./access";
 import { levelsFromParent } from "./inherited-levels";
 
@@ -70,12 +69,9 @@ const batchedSelection = {
 const batchedSpaceAccess = (key: CallerKey) =>
   preparedOnce((db: Database) => fromCaller(db, key, { ...batchedSelection, callerId: callerIdColumn(key) }).where(callerSource(key).where).limit(1));
 
-const statements = {
-  callerId: { alone: wholeSpaceAccess("callerId"), withGitSync: wholeSpaceAccessWithGitSync("callerId"), batched: batchedSpaceAccess("callerId") },
-  tokenHash: { alone: wholeSpaceAccess("tokenHash"), withGitSync: wholeSpaceAccessWithGitSync("tokenHash"), batched: batchedSpaceAccess("tokenHash") },
-};
-
-type BatchedRow = Awaited<ReturnType<ReturnType<typeof batchedSpaceAccess>>>[number];
+/** The space's access for each way of naming the caller, in both forms; and alone with the Git sync row. */
+const spaceAccess = perCaller((key): AccessForms<SpaceAccessRow> => ({ alone: wholeSpaceAccess(key), batched: batchedSpaceAccess(key) }));
+const spaceAccessWithGitSync = perCaller(wholeSpaceAccessWithGitSync);
 
 /** What every form of the statement answers, once read. */
 interface SpaceAccessRow {
@@ -90,13 +86,13 @@ interface SpaceAccessRow {
  * own lookup when the request came with a token only. Deleted spaces included.
  */
 export async function loadSpaceAccess(ctx: RequesterContext, spaceId: string): Promise<ContentAccess<SpaceRow>> {
-  const [row] = await statements[callerKeyOf(ctx)].alone(ctx.db, { ...callerValues(ctx), spaceId });
-  return spaceAccessOf(ctx, spaceId, row);
+  const [access] = await loadSpaceAccessWith(ctx, spaceId, []);
+  return access;
 }
 
 /** `loadSpaceAccess` and the space's Git sync row (null before its first sync), in the same statement. */
 export async function loadSpaceAccessWithGitSync(ctx: RequesterContext, spaceId: string): Promise<[ContentAccess<SpaceRow>, GitSyncRow | null]> {
-  const [row] = await statements[callerKeyOf(ctx)].withGitSync(ctx.db, { ...callerValues(ctx), spaceId });
+  const [row] = await spaceAccessWithGitSync(ctx)(ctx.db, { ...callerValues(ctx), spaceId });
   return [spaceAccessOf(ctx, spaceId, row), row?.gitSync ?? null];
 }
 
@@ -110,14 +106,9 @@ export async function loadSpaceAccessWith(
   spaceId: string,
   alongside: readonly BatchItem<"sqlite">[],
 ): Promise<[ContentAccess<SpaceRow>, unknown[]]> {
-  if (alongside.length === 0) return [await loadSpaceAccess(ctx, spaceId), []];
-  const access = statements[callerKeyOf(ctx)].batched(ctx.db, { ...callerValues(ctx), spaceId });
-  const [[row], ...others] = (await runBatch(ctx.db, [access, ...alongside])) as [BatchedRow[], ...unknown[]];
-  return [spaceAccessOf(ctx, spaceId, row && fromBatchedRow(row)), others];
+  const [row, others] = await runAccess(ctx, spaceAccess, { spaceId }, alongside);
+  return [spaceAccessOf(ctx, spaceId, row), others];
 }
-
-/** Drizzle reads a left join that found no membership as `member: null`, as the whole-rows form does. */
-const fromBatchedRow = (row: BatchedRow): SpaceAccessRow => row;
 
 /** The access a row gives: a 401 for an unknown token, a 404 for a space the caller may not see. */
 function spaceAccessOf(ctx: RequesterContext, spaceId: string, row: SpaceAccessRow | undefined): ContentAccess<SpaceRow> {

@@ -1,7 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
 import type { BatchItem } from "drizzle-orm/batch";
-import { runAlongside } from "../../db/batch";
 import type { Database } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
 import { picked, wholeRowsOnce } from "../../db/whole-rows";
@@ -9,7 +8,7 @@ import { organizationMembers, organizations, teamMembers, users, type MemberRow,
 import { notFound } from "../../lib/errors";
 import { enqueue } from "../../lib/jobs";
 import type { Membership } from "../../lib/permissions";
-import { callerIdColumn, callerKeyOf, callerSource, callerValues, identifiedAs, type CallerKey } from "../users/callers";
+import { callerIdColumn, callerSource, identifiedAs, perCaller, runAccess, type AccessForms, type CallerKey } from "../users/callers";
 
 /**
  * What access decisions read of a membership: the role, whether it is disabled, when the member
@@ -67,10 +66,8 @@ const batchedSelection = (key: CallerKey) => ({
 });
 const batchedOrganizationAccess = (key: CallerKey) => preparedOnce((db: Database) => fromCaller(db, key, batchedSelection(key)));
 
-const statements = {
-  callerId: { alone: wholeOrganizationAccess("callerId"), batched: batchedOrganizationAccess("callerId") },
-  tokenHash: { alone: wholeOrganizationAccess("tokenHash"), batched: batchedOrganizationAccess("tokenHash") },
-};
+/** The organization's access for each way of naming the caller, in both forms. */
+const organizationAccess = perCaller((key): AccessForms<OrganizationAccessRow> => ({ alone: wholeOrganizationAccess(key), batched: batchedOrganizationAccess(key) }));
 
 /** What either form answers, once read. */
 interface OrganizationAccessRow {
@@ -86,8 +83,8 @@ interface OrganizationAccessRow {
  * same 404 as for an organization that does not exist, so ids reveal nothing.
  */
 export async function loadOrganizationAccess(ctx: RequesterContext, organizationId: string): Promise<OrganizationAccess> {
-  const [row] = await statements[callerKeyOf(ctx)].alone(ctx.db, { ...callerValues(ctx), organizationId });
-  return organizationAccessOf(ctx, organizationId, row);
+  const [access] = await loadOrganizationAccessWith(ctx, organizationId, []);
+  return access;
 }
 
 /**
@@ -100,9 +97,7 @@ export async function loadOrganizationAccessWith(
   organizationId: string,
   alongside: readonly BatchItem<"sqlite">[],
 ): Promise<[OrganizationAccess, unknown[]]> {
-  if (alongside.length === 0) return [await loadOrganizationAccess(ctx, organizationId), []];
-  const access = statements[callerKeyOf(ctx)].batched(ctx.db, { ...callerValues(ctx), organizationId });
-  const [[row], others] = await runAlongside(ctx.db, access, alongside);
+  const [row, others] = await runAccess(ctx, organizationAccess, { organizationId }, alongside);
   return [organizationAccessOf(ctx, organizationId, row), others];
 }
 

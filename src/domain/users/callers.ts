@@ -1,5 +1,8 @@
 import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
+import { runAlongside } from "../../db/batch";
+import type { StatementTarget } from "../../db/prepared";
 import { wholeRowsOnce } from "../../db/whole-rows";
 import { apiTokens, users, type UserRow } from "../../db/schema";
 import { unauthorized } from "../../lib/errors";
@@ -57,6 +60,40 @@ export function callerSource(key: CallerKey) {
   return key === "tokenHash"
     ? { table: apiTokens, id: apiTokens.userId, where: validToken(sql.placeholder("tokenHash")) }
     : { table: users, id: users.id, where: eq(users.id, sql.placeholder("callerId")) };
+}
+
+/** Something built for each way of naming the caller: `perCaller(make)(ctx)` is the request's. */
+export function perCaller<T>(make: (key: CallerKey) => T): (ctx: RequesterContext) => T {
+  const made = { callerId: make("callerId"), tokenHash: make("tokenHash") };
+  return (ctx) => made[callerKeyOf(ctx)];
+}
+
+/**
+ * An access statement in the two forms its loader runs: `alone`, selecting whole rows
+ * (db/whole-rows.ts: the cheapest text for SQLite to plan), and `batched`, each column under a
+ * name of its own (db/prepared.ts: D1 batches key rows by column name).
+ */
+export interface AccessForms<Row> {
+  alone: (db: StatementTarget, values: Record<string, unknown>) => Promise<Row[]>;
+  batched: (db: StatementTarget, values: Record<string, unknown>) => BatchItem<"sqlite"> & PromiseLike<Row[]>;
+}
+
+/**
+ * Runs the request's form of an access statement with `values` (the caller's added): alone, or
+ * batched with the statements `alongside` it, still one round trip. The access row (undefined:
+ * no such caller) and the others' results, in order, whatever the access will decide.
+ */
+export async function runAccess<Row>(
+  ctx: RequesterContext,
+  forms: (ctx: RequesterContext) => AccessForms<Row>,
+  values: Record<string, unknown>,
+  alongside: readonly BatchItem<"sqlite">[] = [],
+): Promise<[Row | undefined, unknown[]]> {
+  const { alone, batched } = forms(ctx);
+  const bound = { ...callerValues(ctx), ...values };
+  if (alongside.length === 0) return [(await alone(ctx.db, bound))[0], []];
+  const [[row], others] = await runAlongside(ctx.db, batched(ctx.db, bound), alongside);
+  return [row, others];
 }
 
 /** The caller's id in such a statement, under a name no other table's column has. */
