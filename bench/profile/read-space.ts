@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { RequestContext, TokenContext } from "../../src/context";
 import { createDatabase } from "../../src/db/client";
 import { RequestBinding } from "../../src/db/request-binding";
-import { loadSpaceAccess } from "../../src/domain/content-tree/space-access";
+import { loadSpaceAccess, loadSpaceAccessWithGitSync } from "../../src/domain/content-tree/space-access";
 import { getSpace } from "../../src/domain/spaces/spaces";
 import { hashToken } from "../../src/lib/tokens";
 import { createUrls } from "../../src/lib/urls";
@@ -54,6 +54,31 @@ async function accessStatement(tokenHash: string, spaceId: string): Promise<{ sq
   return captured!;
 }
 
+/**
+ * A D1 binding that answers at once what `record` caught the real one answering (statements run
+ * with `raw()`), so the Worker's own work can be measured without its round trip.
+ */
+function instantD1() {
+  const answers = new Map<string, unknown>();
+  const statement = (sql: string, real?: D1PreparedStatement) => {
+    const bound = {
+      bind: (...params: unknown[]) => (real ? statement(sql, real.bind(...params)) : bound),
+      raw: async (options?: { columnNames: true }) => {
+        if (!real) return answers.get(sql) ?? Promise.reject(new Error(`not recorded: ${sql}`));
+        const answer = await real.raw(options as { columnNames: true });
+        answers.set(sql, answer);
+        return answer;
+      },
+    };
+    return bound;
+  };
+  const binding = (recording: boolean) => {
+    const database = { prepare: (sql: string) => statement(sql, recording ? env.DB.prepare(sql) : undefined), withSession: () => database, getBookmark: () => null };
+    return database as unknown as D1Database;
+  };
+  return { record: binding(true), instant: binding(false) };
+}
+
 describe("profile: GET /v1/spaces/{id}", () => {
   it("piece by piece", { timeout: 900_000 }, async () => {
     const user = await createUser("bench-profile");
@@ -73,6 +98,10 @@ describe("profile: GET /v1/spaces/{id}", () => {
     const baselineRead = () => env.DB.prepare("SELECT * FROM spaces WHERE id = ?").bind(spaceId).first();
     const access = await accessStatement(tokenHash, spaceId);
 
+    const d1 = instantD1();
+    const read = (DB: D1Database) => () => workerUnderTest.fetch(`${ORIGIN}/v1/spaces/${spaceId}`, { headers: { authorization: `Bearer ${user.token}` } }, { DB });
+    expect((await read(d1.record)()).status).toBe(200);
+
     const runtimeConsole = consoles.__console!;
     const noConsole = { ...console, log: () => {} } as Console;
     const worker = (id: string) => () => workerUnderTest.fetch(`${ORIGIN}/v1/spaces/${id}`, { headers: { authorization: `Bearer ${user.token}` } });
@@ -90,12 +119,16 @@ describe("profile: GET /v1/spaces/{id}", () => {
       { name: "baseline + token hash", fetch: asHandler(async () => (await hashToken(user.token), baselineRead())) },
       { name: "baseline + rate limiter call", fetch: asHandler(async () => (await env.RATE_LIMITER.limit({ key: `token:${tokenHash}` }), baselineRead())) },
       { name: "access statement, bare", fetch: asHandler(() => env.DB.prepare(access.sql).bind(...access.params).raw()) },
-      { name: "loadSpaceAccess (Drizzle's mapping)", fetch: asHandler(async (ctx) => (await loadSpaceAccess(tokenContext(ctx, true), spaceId)).row) },
+      { name: "loadSpaceAccess (decoded)", fetch: asHandler(async (ctx) => (await loadSpaceAccess(tokenContext(ctx, true), spaceId)).row) },
+      { name: "loadSpaceAccessWithGitSync", fetch: asHandler(async (ctx) => (await loadSpaceAccessWithGitSync(tokenContext(ctx, true), spaceId))[0].row) },
       { name: "getSpace (+ presenter)", fetch: asHandler((ctx) => getSpace(tokenContext(ctx, true), spaceId)) },
       { name: "Worker (Vitest's console)", fetch: worker(spaceId) },
       { name: "Worker (workerd's console)", fetch: worker(spaceId), console: runtimeConsole },
       { name: "Worker, no log line", fetch: worker(spaceId), console: noConsole },
       { name: "Worker, space 2 collections down", fetch: worker(nestedSpaceId), console: runtimeConsole },
+      // What is left of each without D1: the harness's own share, and the Worker's work.
+      { name: "baseline's handler, D1 answering at once", fetch: asHandler(async () => ({ id: spaceId, title: "Top level" })) },
+      { name: "Worker, D1 answering at once", fetch: read(d1.instant), console: runtimeConsole },
     ];
     const result = await ratios({ name: "baseline", fetch: asHandler(() => baselineRead()) }, workloads, ROUNDS);
     console.log(

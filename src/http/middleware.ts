@@ -5,10 +5,11 @@ import { RequestBinding } from "../db/request-binding";
 import { errorBody, unauthorized } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { log } from "../lib/log";
-import { hashToken } from "../lib/tokens";
+import { hashBearerToken } from "../lib/tokens";
 import { createUrls } from "../lib/urls";
 import { D1_BOOKMARK_HEADER, sessionFor } from "./d1-bookmark";
 import { identifyCaller, routeAuthenticatesInItsRead } from "./lazy-authentication";
+import { setResponseHeader } from "./response-headers";
 import { ServerTiming } from "./server-timing";
 
 /**
@@ -23,7 +24,7 @@ export const requestIdAndLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("requestId", requestId);
   const started = Date.now();
   await next();
-  c.header("X-Request-Id", requestId);
+  setResponseHeader(c, "X-Request-Id", requestId);
   const { status } = c.res;
   log("info", "request", {
     requestId,
@@ -66,9 +67,9 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("serverTiming", timing);
   if ("problem" in session) c.res = c.json(errorBody(400, session.problem), 400);
   else await next();
-  c.header("Server-Timing", timing.header(binding.roundTrips));
+  setResponseHeader(c, "Server-Timing", timing.header(binding.roundTrips));
   const bookmark = binding.bookmark();
-  if (bookmark) c.header(D1_BOOKMARK_HEADER, bookmark);
+  if (bookmark) setResponseHeader(c, D1_BOOKMARK_HEADER, bookmark);
 };
 
 /**
@@ -88,7 +89,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
 export async function bearerTokenHash(c: Context<AppEnv>, token: string): Promise<string> {
   const known = c.get("bearerTokenHash");
   if (known) return known;
-  const hash = await hashToken(token);
+  const hash = await hashBearerToken(token);
   c.set("bearerTokenHash", hash);
   return hash;
 }

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../context";
 import { errorBody } from "../lib/errors";
 import { bearerToken, bearerTokenHash } from "./middleware";
+import { setResponseHeader } from "./response-headers";
 
 /**
  * Rate limiting per API token with the Workers Rate Limiting binding (`[[ratelimits]]` in
@@ -31,5 +32,5 @@ export const rateLimitPerToken: MiddlewareHandler<AppEnv> = async (c, next) => {
     });
   }
   await next();
-  c.header("RateLimit-Policy", policy);
+  setResponseHeader(c, "RateLimit-Policy", policy);
 };

@@ -5,7 +5,8 @@ import { newId, nowIso } from "../../lib/ids";
 import { OutboundError, outboundFetch } from "../../lib/outbound-fetch";
 import { MAX_OPENAPI_SPEC_BYTES } from "../../schemas/openapi";
 import { MAX_REPORTED_ERRORS, parseSpec } from "./parse";
-import { deleteSpecBlobs, putSpecText, sha256Hex, specBlobKey } from "./store";
+import { sha256Hex } from "../../lib/tokens";
+import { deleteSpecBlobs, putSpecText, specBlobKey } from "./store";
 
 /**
  * The queue job that turns a spec's source into a version (queues/consumer.ts runs it). It reads

@@ -1,3 +1,5 @@
+import { sha256Hex } from "../../lib/tokens";
+
 /**
  * Where a spec's texts live in R2: one object per (spec, SHA-256 of the text), under the spec's
  * prefix. A text source is stored there when it is given, and the version made from it points at
@@ -5,11 +7,6 @@
  */
 export const specBlobPrefix = (specId: string) => `openapi/${specId}/`;
 export const specBlobKey = (specId: string, contentHash: string) => `${specBlobPrefix(specId)}${contentHash}`;
-
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 export const CONTENT_TYPES = { json: "application/json; charset=utf-8", yaml: "application/yaml; charset=utf-8" } as const;
 

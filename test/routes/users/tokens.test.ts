@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createUser, type TestUser } from "../../helpers/fixtures";
+import { createOrganization, createUser, type TestUser } from "../../helpers/fixtures";
 import { ADMIN_TOKEN, call, errorMessage } from "../../helpers/http";
 import { walkList } from "../../helpers/lists";
 
@@ -43,6 +43,17 @@ describe("GET /v1/user/tokens and DELETE /v1/user/tokens/{tokenId}", () => {
     expect((await listOwn(user.token, 1)).map((token) => token.id)).not.toContain(spare.apiToken.id);
     // Revoking it again: it is gone.
     errorMessage(await call("DELETE", `/v1/user/tokens/${spare.apiToken.id}`, { token: user.token }), 404);
+  });
+
+  it("refuses a revoked token on the next read that authenticates in its own statement too (its hash is remembered, its row is not)", async () => {
+    const user = await createUser("token-revoker-reads");
+    const organization = await createOrganization(user);
+    const spare = await newToken(user, "spare");
+    // Read twice first, so this isolate has hashed the token already.
+    for (let read = 0; read < 2; read++) expect((await call("GET", `/v1/orgs/${organization.id}`, { token: spare.token })).status).toBe(200);
+
+    expect((await call("DELETE", `/v1/user/tokens/${spare.apiToken.id}`, { token: user.token })).status).toBe(204);
+    expect(errorMessage(await call("GET", `/v1/orgs/${organization.id}`, { token: spare.token }), 401)).toBe("Invalid API token");
   });
 
   it("lets a caller revoke the very token they call with", async () => {
