@@ -55,15 +55,18 @@ async function accessStatement(tokenHash: string, spaceId: string): Promise<{ sq
 }
 
 /**
- * A D1 binding that answers at once what `record` caught the real one answering (statements run
- * with `raw()`), so the Worker's own work can be measured without its round trip.
+ * A D1 binding that answers what `record` caught the real one answering (statements run with
+ * `raw()`): at once (`instant`), so the Worker's own work can be measured without its round trip,
+ * or after a round trip of the baseline's own query (`afterBaselineQuery`), so it can be measured
+ * interleaved with real I/O, as it runs, with a statement that costs exactly the baseline's.
  */
-function instantD1() {
+function replayedD1(baselineQuery: () => Promise<unknown>) {
   const answers = new Map<string, unknown>();
-  const statement = (sql: string, real?: D1PreparedStatement) => {
+  const statement = (sql: string, mode: "record" | "instant" | "afterBaselineQuery", real?: D1PreparedStatement) => {
     const bound = {
-      bind: (...params: unknown[]) => (real ? statement(sql, real.bind(...params)) : bound),
+      bind: (...params: unknown[]) => (real ? statement(sql, mode, real.bind(...params)) : bound),
       raw: async (options?: { columnNames: true }) => {
+        if (mode === "afterBaselineQuery") await baselineQuery();
         if (!real) return answers.get(sql) ?? Promise.reject(new Error(`not recorded: ${sql}`));
         const answer = await real.raw(options as { columnNames: true });
         answers.set(sql, answer);
@@ -72,11 +75,11 @@ function instantD1() {
     };
     return bound;
   };
-  const binding = (recording: boolean) => {
-    const database = { prepare: (sql: string) => statement(sql, recording ? env.DB.prepare(sql) : undefined), withSession: () => database, getBookmark: () => null };
+  const binding = (mode: "record" | "instant" | "afterBaselineQuery") => {
+    const database = { prepare: (sql: string) => statement(sql, mode, mode === "record" ? env.DB.prepare(sql) : undefined), withSession: () => database, getBookmark: () => null };
     return database as unknown as D1Database;
   };
-  return { record: binding(true), instant: binding(false) };
+  return { record: binding("record"), instant: binding("instant"), afterBaselineQuery: binding("afterBaselineQuery") };
 }
 
 describe("profile: GET /v1/spaces/{id}", () => {
@@ -98,7 +101,7 @@ describe("profile: GET /v1/spaces/{id}", () => {
     const baselineRead = () => env.DB.prepare("SELECT * FROM spaces WHERE id = ?").bind(spaceId).first();
     const access = await accessStatement(tokenHash, spaceId);
 
-    const d1 = instantD1();
+    const d1 = replayedD1(baselineRead);
     const read = (DB: D1Database) => () => workerUnderTest.fetch(`${ORIGIN}/v1/spaces/${spaceId}`, { headers: { authorization: `Bearer ${user.token}` } }, { DB });
     expect((await read(d1.record)()).status).toBe(200);
 
@@ -129,6 +132,7 @@ describe("profile: GET /v1/spaces/{id}", () => {
       // What is left of each without D1: the harness's own share, and the Worker's work.
       { name: "baseline's handler, D1 answering at once", fetch: asHandler(async () => ({ id: spaceId, title: "Top level" })) },
       { name: "Worker, D1 answering at once", fetch: read(d1.instant), console: runtimeConsole },
+      { name: "Worker, D1 answering after the baseline's query", fetch: read(d1.afterBaselineQuery), console: runtimeConsole },
     ];
     const result = await ratios({ name: "baseline", fetch: asHandler(() => baselineRead()) }, workloads, ROUNDS);
     console.log(
