@@ -3,9 +3,9 @@ import type { Database } from "../../db/client";
 import { openAPISpecs, openAPISpecVersions, type OpenAPIProcessingError, type OpenAPIProcessingErrorCode, type OpenAPISpecRow } from "../../db/schema";
 import { newId, nowIso } from "../../lib/ids";
 import { OutboundError, outboundFetch } from "../../lib/outbound-fetch";
+import { sha256Hex } from "../../lib/tokens";
 import { MAX_OPENAPI_SPEC_BYTES } from "../../schemas/openapi";
 import { MAX_REPORTED_ERRORS, parseSpec } from "./parse";
-import { sha256Hex } from "../../lib/tokens";
 import { deleteSpecBlobs, putSpecText, specBlobKey } from "./store";
 
 /**
