@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import type { AppEnv } from "../context";
+import { setResponseHeader } from "./response-headers";
 
 /**
  * CORS for browser clients. Only origins listed in the `CORS_ALLOWED_ORIGINS` var (comma-separated,
@@ -51,7 +52,7 @@ export const corsForAllowedOrigins: MiddlewareHandler<AppEnv> = async (c, next) 
   if (!origin || !(allowed.includes("*") || allowed.includes(origin))) {
     await next();
     // Responses differ by Origin once any origin is allowed: caches must not mix them.
-    if (allowed.length > 0) c.header("Vary", "Origin", { append: true });
+    if (allowed.length > 0) setResponseHeader(c, "Vary", "Origin", { append: true });
     return;
   }
   return corsFor(allowed.includes("*") ? "*" : origin)(c, next);

@@ -5,13 +5,15 @@ import type { Context } from "hono";
  *
  * Hono's `c.header` copies the whole Response on every call once one exists, because a response
  * may have immutable headers (one from `fetch` or the cache). Every request passes through three
- * such middleware, and the copies were a measurable part of a read (docs/performance.md, "Reads"),
- * so the header is set in place, and only a response whose headers refuse it is copied.
+ * such middleware (four with CORS origins set), and the copies were a measurable part of a read
+ * (docs/performance.md, "Reads"), so the header is set (or with `append`, added) in place, and only
+ * a response whose headers refuse it is copied.
  */
-export function setResponseHeader(c: Context, name: string, value: string): void {
+export function setResponseHeader(c: Context, name: string, value: string, options?: { append: true }): void {
   try {
-    c.res.headers.set(name, value);
+    if (options?.append) c.res.headers.append(name, value);
+    else c.res.headers.set(name, value);
   } catch {
-    c.header(name, value);
+    c.header(name, value, options);
   }
 }

@@ -8,14 +8,16 @@ describe("setResponseHeader", () => {
     .use(async (c, next) => {
       await next();
       setResponseHeader(c, "X-After", "set");
+      setResponseHeader(c, "Vary", "Origin", { append: true });
     })
-    .get("/mutable", (c) => c.json({ ok: true }))
+    .get("/mutable", (c) => c.json({ ok: true }, 200, { Vary: "Accept" }))
     // A redirect made with Response.redirect has immutable headers (Fetch standard).
     .get("/immutable", () => Response.redirect("https://example.com/elsewhere", 302));
 
-  it("sets a header on a response the handler made", async () => {
+  it("sets a header, or adds a value to one, on a response the handler made", async () => {
     const response = await app.request("/mutable");
     expect(response.headers.get("X-After")).toBe("set");
+    expect(response.headers.get("Vary")).toBe("Accept, Origin");
     expect(await response.json()).toEqual({ ok: true });
   });
 
@@ -24,5 +26,6 @@ describe("setResponseHeader", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("https://example.com/elsewhere");
     expect(response.headers.get("X-After")).toBe("set");
+    expect(response.headers.get("Vary")).toBe("Origin");
   });
 });
