@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { CallerContext } from "../../context";
 import type { Database } from "../../db/client";
 import { listPage, sortedBy } from "../../db/keyset";
+import { insertChunks } from "../../db/limits";
 import { changeRequestRequestedReviewers, changeRequestReviews, changeRequests, users } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
@@ -179,14 +180,21 @@ export async function requestReviewers(
   if (unknown) throw badRequest(`Invalid body field 'users': user '${unknown}' is not a member of this organization who can see the space`);
   const now = nowIso();
   const rows = userIds.map((userId) => ({ changeRequestId: changeRequest.id, userId, requestedBy: ctx.caller.id, revisionId: changeRequest.revisionId, createdAt: now }));
-  const [, , records] = await ctx.db.batch([
+  // Up to 50 users: the rows go in statements under D1's 100 bound parameters (the update takes
+  // the proposed row's values, `excluded`, so it binds none of its own).
+  const upserts = insertChunks(changeRequestRequestedReviewers, rows).map((chunk) =>
     ctx.db
       .insert(changeRequestRequestedReviewers)
-      .values(rows)
+      .values(chunk)
       .onConflictDoUpdate({
         target: [changeRequestRequestedReviewers.changeRequestId, changeRequestRequestedReviewers.userId],
-        set: { requestedBy: ctx.caller.id, revisionId: changeRequest.revisionId, createdAt: now },
+        set: { requestedBy: sql`excluded.requested_by`, revisionId: sql`excluded.revision_id`, createdAt: sql`excluded.created_at` },
       }),
+  );
+  const [first, ...more] = upserts;
+  const results = await ctx.db.batch([
+    first!,
+    ...more,
     ctx.db
       .update(changeRequests)
       .set({
@@ -199,6 +207,7 @@ export async function requestReviewers(
       and(eq(changeRequestRequestedReviewers.changeRequestId, changeRequest.id), eq(changeRequestRequestedReviewers.createdAt, now)),
     ),
   ]);
+  const records = results.at(-1) as RequestedRecord[];
   return { users: records.map((record) => presentRequested(record, ctx.urls)) };
 }
 
