@@ -111,6 +111,8 @@ async function main(servers) {
 }
 
 const servers = await startServers();
+// Interrupted (Ctrl-C), the servers stop too.
+for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => (servers.stop(), process.exit(130)));
 try {
   await main(servers);
 } finally {
