@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { AnySQLiteColumn, AnySQLiteTable } from "drizzle-orm/sqlite-core";
 import { decodeCursor, encodeCursor, type CursorValue } from "../lib/cursor";
 import { DEFAULT_PAGE_SIZE, type ListPage, type PageRequest } from "../lib/pagination";
+import { runBatch } from "./batch";
 import type { Database } from "./client";
 
 /**
@@ -97,13 +98,27 @@ export type ListQuery<Row, Item> = ListBase<Row> &
 
 /** One page of a list as the API answers it: `{items, next?, count}`. */
 export async function listPage<Row, Item>(db: Database, request: PageRequest, query: ListQuery<Row, Item>): Promise<ListPage<Item>> {
-  const { rows, next, count: total, alongside } = await fetchRows(db, request, query);
-  const present = query.presentWith ? query.presentWith(alongside) : query.present!;
-  return { items: rows.map(present), ...(next ? { next } : {}), count: total };
+  const page = pageReads(db, request, query);
+  const results = await runBatch(db, page.reads);
+  return query.presentWith ? page.answerWith(results, query.presentWith) : page.answer(results, query.present!);
 }
 
-/** The rows of one page, its cursor and count, and the `alongside` results, unpresented. */
-async function fetchRows<Row>(db: Database, request: PageRequest, query: ListBase<Row> & { alongside?: ListQuery<Row, unknown>["alongside"] }) {
+/**
+ * The reads of one page, to send behind another statement in the same batch (the access check
+ * of the list's organization, space or caller: one round trip in all), and the page from their
+ * results. The reads are about rows of the list's scope only, and their results are used only
+ * once the caller is let in: a caller refused gets nothing of them.
+ */
+export interface PageReads<Row> {
+  /** The page's rows (one more than the limit), their count, then the `alongside` reads. */
+  reads: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+  /** The page from the results of `reads` (in order), each row presented. */
+  answer<Item>(results: readonly unknown[], present: (row: Row) => Item): ListPage<Item>;
+  /** The same, with a presenter built from the results of the `alongside` reads. */
+  answerWith<Item>(results: readonly unknown[], presentWith: (alongside: unknown[]) => (row: Row) => Item): ListPage<Item>;
+}
+
+export function pageReads<Row>(db: Database, request: PageRequest, query: ListBase<Row> & { alongside?: ListQuery<Row, unknown>["alongside"] }): PageReads<Row> {
   const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const cursor = request.page === undefined ? undefined : decodeCursor(request.page, query.sort.name, query.sort.keys.length);
   const after = cursor && afterCondition(query.sort.keys, cursor);
@@ -111,27 +126,30 @@ async function fetchRows<Row>(db: Database, request: PageRequest, query: ListBas
   const counted: Countable = query.counted ?? (db.select({ count: count() }).from(query.from) as unknown as Countable);
   const where = and(query.where, after);
   const order = query.sort.keys.map(orderTerm);
-  const page: PageRows = {
+  const pageRows: PageRows = {
     select: (column) => sql`${db.select({ value: column }).from(query.from).where(where).orderBy(...order).limit(limit)}`,
   };
-  const alongsideReads = typeof query.alongside === "function" ? query.alongside(page) : (query.alongside ?? []);
+  const alongside = typeof query.alongside === "function" ? query.alongside(pageRows) : (query.alongside ?? []);
 
-  const [rowsResult, countResult, ...alongside] = (await db.batch([
-    selected
-      .where(where)
-      .orderBy(...order)
-      .limit(limit + 1),
-    counted.where(query.where),
-    ...alongsideReads,
-  ])) as [Row[], Array<{ count: number }>, ...unknown[]];
-  const rows = rowsResult.slice(0, limit);
-  const last = rows.at(-1);
-  const hasMore = rowsResult.length > limit && last !== undefined;
+  const unpresented = ([rowsResult, countResult, ...others]: readonly unknown[]) => {
+    const fetched = rowsResult as Row[];
+    const rows = fetched.slice(0, limit);
+    const last = rows.at(-1);
+    const next = fetched.length > limit && last !== undefined ? { page: encodeCursor(query.sort.name, query.sort.keys.map((key) => key.valueOf(last))) } : undefined;
+    return { rows, next, count: (countResult as Array<{ count: number }>)[0]?.count ?? 0, others };
+  };
+  const answered = <Item>({ rows, next, count: total }: ReturnType<typeof unpresented>, present: (row: Row) => Item): ListPage<Item> => ({
+    items: rows.map(present),
+    ...(next ? { next } : {}),
+    count: total,
+  });
   return {
-    rows,
-    next: hasMore ? { page: encodeCursor(query.sort.name, query.sort.keys.map((key) => key.valueOf(last))) } : undefined,
-    count: countResult[0]?.count ?? 0,
-    alongside,
+    reads: [selected.where(where).orderBy(...order).limit(limit + 1), counted.where(query.where), ...alongside],
+    answer: (results, present) => answered(unpresented(results), present),
+    answerWith: (results, presentWith) => {
+      const page = unpresented(results);
+      return answered(page, presentWith(page.others));
+    },
   };
 }
 

@@ -1,9 +1,9 @@
-import { listApiTokens, revokeApiToken } from "../domain/users/tokens";
+import { listCallerApiTokens, revokeApiToken } from "../domain/users/tokens";
 import { presentUser } from "../domain/users/users";
 import { ApiTokenList, ApiTokenListQuery } from "../schemas/token";
 import { User } from "../schemas/user";
 import { ApiTokenParams } from "./params";
-import { createRouter, errorResponses, jsonResponse, noContent, userRoute } from "./shared";
+import { createRouter, errorResponses, jsonResponse, noContent, requesterOf, userRoute } from "./shared";
 
 const tags = ["users"];
 
@@ -30,15 +30,13 @@ export const userRoutes = createRouter()
       path: "/user/tokens",
       operationId: "listAuthenticatedUserTokens",
       permission: { anyUser: "the caller's own API tokens" },
+      authenticatesInItsRead: true,
       summary: "List the authenticated user's API tokens, newest first (never the tokens themselves)",
       tags,
       request: { query: ApiTokenListQuery },
       responses: { 200: jsonResponse(ApiTokenList, "The user's API tokens"), ...errorResponses(400) },
     }),
-    async (c) => {
-      const ctx = c.get("callerContext");
-      return c.json(await listApiTokens(ctx, ctx.caller.id, c.req.valid("query")), 200);
-    },
+    async (c) => c.json(await listCallerApiTokens(requesterOf(c), c.req.valid("query")), 200),
   )
   .openapi(
     userRoute({

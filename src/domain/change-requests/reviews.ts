@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequesterContext } from "../../context";
 import type { Database } from "../../db/client";
-import { listPage, sortedBy } from "../../db/keyset";
+import { pageReads, sortedBy } from "../../db/keyset";
 import { insertChunks } from "../../db/limits";
 import { changeRequestRequestedReviewers, changeRequestReviews, changeRequests, users } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
@@ -14,7 +14,8 @@ import { nonMembers } from "../organizations/merge-rules";
 import { assertLive } from "../spaces/spaces";
 import { hasJoinedUser, joinedUser, joinedUserColumns } from "../users/joined";
 import { presentUser } from "../users/users";
-import { loadChangeRequestAccess, type ChangeRequestAccess } from "./change-requests";
+import { loadChangeRequestAccess, loadChangeRequestAccessWith, type ChangeRequestAccess } from "./change-requests";
+import { changeRequestIdOf } from "./records";
 
 /**
  * Reviews of a change request, and the reviewers asked for one. A review is outdated once the
@@ -98,18 +99,18 @@ export async function submitReview(ctx: CallerContext, spaceId: string, idOrNumb
   return presentReview(record!, spaceId, ctx.urls);
 }
 
-export async function listReviews(ctx: CallerContext, spaceId: string, idOrNumber: string, outdated: boolean | undefined, request: PageRequest) {
-  const { changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
-  return listPage(ctx.db, request, {
+export async function listReviews(ctx: RequesterContext, spaceId: string, idOrNumber: string, outdated: boolean | undefined, request: PageRequest) {
+  const page = pageReads(ctx.db, request, {
     from: changeRequestReviews,
     where: and(
-      eq(changeRequestReviews.changeRequestId, changeRequest.id),
+      eq(changeRequestReviews.changeRequestId, changeRequestIdOf(spaceId, idOrNumber)),
       outdated === undefined ? undefined : outdated ? isOutdated : sql`NOT ${isOutdated}`,
     ),
     select: selectReviews(ctx.db),
     sort: sortedBy("createdAt:desc", "desc", [changeRequestReviews.createdAt, changeRequestReviews.id], (record: ReviewRecord) => [record.review.createdAt, record.review.id]),
-    present: (record) => presentReview(record, spaceId, ctx.urls),
   });
+  const [, results] = await loadChangeRequestAccessWith(ctx, spaceId, idOrNumber, page.reads);
+  return page.answer(results, (record) => presentReview(record, spaceId, ctx.urls));
 }
 
 export async function getReview(ctx: CallerContext, spaceId: string, idOrNumber: string, reviewId: string) {
@@ -211,15 +212,15 @@ export async function requestReviewers(
   return { users: records.map((record) => presentRequested(record, ctx.urls)) };
 }
 
-export async function listRequestedReviewers(ctx: CallerContext, spaceId: string, idOrNumber: string, request: PageRequest) {
-  const { changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
-  return listPage(ctx.db, request, {
+export async function listRequestedReviewers(ctx: RequesterContext, spaceId: string, idOrNumber: string, request: PageRequest) {
+  const page = pageReads(ctx.db, request, {
     from: changeRequestRequestedReviewers,
-    where: eq(changeRequestRequestedReviewers.changeRequestId, changeRequest.id),
+    where: eq(changeRequestRequestedReviewers.changeRequestId, changeRequestIdOf(spaceId, idOrNumber)),
     select: selectRequested(ctx.db),
     sort: sortedBy("createdAt:desc", "desc", [changeRequestRequestedReviewers.createdAt, changeRequestRequestedReviewers.userId], (record: RequestedRecord) => [record.request.createdAt, record.request.userId]),
-    present: (record) => presentRequested(record, ctx.urls),
   });
+  const [, results] = await loadChangeRequestAccessWith(ctx, spaceId, idOrNumber, page.reads);
+  return page.answer(results, (record) => presentRequested(record, ctx.urls));
 }
 
 export async function removeRequestedReviewer(ctx: CallerContext, spaceId: string, idOrNumber: string, userId: string) {

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequesterContext } from "../../context";
 import { runAlongside } from "../../db/batch";
-import { listPage, sortedBy } from "../../db/keyset";
+import { pageReads, sortedBy } from "../../db/keyset";
 import { collections, type CollectionRow } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
@@ -14,7 +14,7 @@ import { chainForPlacement, levelOn, levelsOf, loadCollectionAccess } from "../c
 import { positionAtEnd } from "../content-tree/placement";
 import { inheritedLevelUnder, refreshInheritedLevels } from "../content-tree/inherited-levels";
 import { MAX_COLLECTION_DEPTH, byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content-tree/tree";
-import { loadOrganizationAccess, type Member } from "../organizations/access";
+import { loadOrganizationAccess, loadOrganizationAccessWith, type Member } from "../organizations/access";
 import { presentCollection } from "./present";
 
 export interface CollectionListQuery extends PageRequest {
@@ -25,10 +25,8 @@ export interface CollectionListQuery extends PageRequest {
  * Every collection of the organization, oldest first (`nested`), or only the top-level ones in
  * their order. Guests see none: no collection is shared with them.
  */
-export async function listCollectionsInOrganization(ctx: CallerContext, organizationId: string, query: CollectionListQuery) {
-  const access = await loadOrganizationAccess(ctx, organizationId);
-  if (access.membership.role === null) return EMPTY_LIST;
-  return listPage(ctx.db, query, {
+export async function listCollectionsInOrganization(ctx: RequesterContext, organizationId: string, query: CollectionListQuery) {
+  const page = pageReads(ctx.db, query, {
     from: collections,
     where: and(eq(collections.organizationId, organizationId), query.nested ? undefined : isNull(collections.parentId)),
     sort: query.nested
@@ -36,10 +34,12 @@ export async function listCollectionsInOrganization(ctx: CallerContext, organiza
       : sortedBy("position:asc", "asc", [collections.position, collections.id], (row: CollectionRow) => [row.position, row.id]),
     // The items sit at any depth: their levels come from one read of the organization's collections.
     alongside: [selectOrganizationCollections(ctx.db, organizationId)],
-    presentWith: ([ancestors]) => {
-      const tree = byId(ancestors as AncestorRow[]);
-      return (collection) => presentCollection(collection, levelOnCollection(access.member, collection, chainLevels(tree, collection.parentId)), ctx.urls);
-    },
+  });
+  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
+  if (access.membership.role === null) return EMPTY_LIST;
+  return page.answerWith(results, ([ancestors]) => {
+    const tree = byId(ancestors as AncestorRow[]);
+    return (collection: CollectionRow) => presentCollection(collection, levelOnCollection(access.member, collection, chainLevels(tree, collection.parentId)), ctx.urls);
   });
 }
 

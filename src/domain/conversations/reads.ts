@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import type { CallerContext } from "../../context";
-import { listPage, sortedBy, type Direction, type Sort } from "../../db/keyset";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { CallerContext, RequestContext, RequesterContext } from "../../context";
+import { pageReads, sortedBy, type Direction, type Sort } from "../../db/keyset";
 import {
   conversationIssues,
   conversations,
@@ -12,7 +13,7 @@ import { notFound } from "../../lib/errors";
 import { EMPTY_LIST, type PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction } from "../../lib/permissions";
 import type { ClustersOrderByValue as OrderBy } from "../../schemas/conversation";
-import { loadOrganizationAccess } from "../organizations/access";
+import { loadOrganizationAccessWith } from "../organizations/access";
 import { conversationById } from "./ingest";
 import { presentCluster, presentConversation, presentConversationDetail, presentIssue, type ConversationSummaryRow } from "./present";
 
@@ -24,21 +25,26 @@ const { parts: _partsAreReadAlone, ...summaryColumns } = getTableColumns(convers
  * reads only the organization of the path; an id of another organization is a 404.
  */
 
-async function authorize(ctx: CallerContext, organizationId: string): Promise<void> {
-  const access = await loadOrganizationAccess(ctx, organizationId);
+async function authorize(ctx: RequesterContext, organizationId: string): Promise<void> {
+  await authorizedWith(ctx, organizationId, []);
+}
+
+/** `authorize` with the reads of a list in its batch: their results, once the caller may see them. */
+async function authorizedWith(ctx: RequesterContext, organizationId: string, reads: readonly BatchItem<"sqlite">[]): Promise<unknown[]> {
+  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, reads);
   assertOrganizationAction(access.membership, "viewConversations");
+  return results;
 }
 
 /** Newest first (`createdAt`: the conversation's own date when it gave one). */
-export async function listConversations(ctx: CallerContext, organizationId: string, filters: { source?: string }, request: PageRequest) {
-  await authorize(ctx, organizationId);
-  return listPage(ctx.db, request, {
+export async function listConversations(ctx: RequesterContext, organizationId: string, filters: { source?: string }, request: PageRequest) {
+  const page = pageReads(ctx.db, request, {
     from: conversations,
     select: ctx.db.select(summaryColumns).from(conversations),
     where: and(eq(conversations.organizationId, organizationId), filters.source !== undefined ? eq(conversations.source, filters.source) : undefined),
     sort: sortedBy("newest", "desc", [conversations.createdAt, conversations.id], (row: ConversationSummaryRow) => [row.createdAt, row.id]),
-    present: (row) => presentConversation(row, ctx.urls),
   });
+  return page.answer(await authorizedWith(ctx, organizationId, page.reads), (row) => presentConversation(row, ctx.urls));
 }
 
 export async function getConversation(ctx: CallerContext, organizationId: string, conversationId: string) {
@@ -49,9 +55,8 @@ export async function getConversation(ctx: CallerContext, organizationId: string
 }
 
 /** Issues, newest first, each with its conversation (read alongside the page, in its batch). */
-export async function listConversationIssues(ctx: CallerContext, organizationId: string, filters: { cluster?: string; conversation?: string }, request: PageRequest) {
-  await authorize(ctx, organizationId);
-  return listPage(ctx.db, request, {
+export async function listConversationIssues(ctx: RequesterContext, organizationId: string, filters: { cluster?: string; conversation?: string }, request: PageRequest) {
+  const page = pageReads(ctx.db, request, {
     from: conversationIssues,
     where: and(
       eq(conversationIssues.organizationId, organizationId),
@@ -59,11 +64,11 @@ export async function listConversationIssues(ctx: CallerContext, organizationId:
       filters.conversation !== undefined ? eq(conversationIssues.conversationId, filters.conversation) : undefined,
     ),
     sort: sortedBy("newest", "desc", [conversationIssues.createdAt, conversationIssues.id], (row: ConversationIssueRow) => [row.createdAt, row.id]),
-    alongside: (page) => [ctx.db.select(summaryColumns).from(conversations).where(inArray(conversations.id, page.select(conversationIssues.conversationId)))],
-    presentWith: ([rows]) => {
-      const byId = new Map((rows as ConversationSummaryRow[]).map((row) => [row.id, row]));
-      return (issue) => issueItem(ctx, issue, byId.get(issue.conversationId));
-    },
+    alongside: (rows) => [ctx.db.select(summaryColumns).from(conversations).where(inArray(conversations.id, rows.select(conversationIssues.conversationId)))],
+  });
+  return page.answerWith(await authorizedWith(ctx, organizationId, page.reads), ([rows]) => {
+    const byId = new Map((rows as ConversationSummaryRow[]).map((row) => [row.id, row]));
+    return (issue: ConversationIssueRow) => issueItem(ctx, issue, byId.get(issue.conversationId));
   });
 }
 
@@ -83,7 +88,7 @@ export async function getConversationIssue(ctx: CallerContext, organizationId: s
   return issueItem(ctx, issue, rows[0]);
 }
 
-function issueItem(ctx: CallerContext, issue: ConversationIssueRow, conversation: ConversationSummaryRow | undefined) {
+function issueItem(ctx: RequestContext, issue: ConversationIssueRow, conversation: ConversationSummaryRow | undefined) {
   // An issue's conversation is deleted with it (foreign key), so it is always there.
   if (!conversation) throw new Error(`The conversation of issue ${issue.id} is missing`);
   return { issue: presentIssue(issue, ctx.urls), conversation: presentConversation(conversation, ctx.urls) };
@@ -103,22 +108,25 @@ function clusterSort(orderBy: OrderBy, direction: Direction): Sort<Conversations
 }
 
 export async function listConversationsIssuesClusters(
-  ctx: CallerContext,
+  ctx: RequesterContext,
   organizationId: string,
   filters: { order: Direction; orderBy: OrderBy; status?: "pending" | "analysing" },
   request: PageRequest,
 ) {
-  await authorize(ctx, organizationId);
   // A cluster is made by the analysis that assigns its first issue, in one batch: none is ever
   // pending or being analysed, so those filters match nothing (docs/decisions.md).
-  if (filters.status !== undefined) return EMPTY_LIST;
-  const now = new Date();
-  return listPage(ctx.db, request, {
+  if (filters.status !== undefined) {
+    await authorize(ctx, organizationId);
+    return EMPTY_LIST;
+  }
+  const page = pageReads(ctx.db, request, {
     from: conversationsIssuesClusters,
     where: eq(conversationsIssuesClusters.organizationId, organizationId),
     sort: clusterSort(filters.orderBy, filters.order),
-    present: (row) => presentCluster(row, ctx.urls, now),
   });
+  const results = await authorizedWith(ctx, organizationId, page.reads);
+  const now = new Date();
+  return page.answer(results, (row) => presentCluster(row, ctx.urls, now));
 }
 
 export async function getConversationsIssuesCluster(ctx: CallerContext, organizationId: string, clusterId: string) {

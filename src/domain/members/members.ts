@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { CallerContext } from "../../context";
-import { listPage, type Direction, type SortKey } from "../../db/keyset";
+import type { CallerContext, RequesterContext } from "../../context";
+import { pageReads, type Direction, type SortKey } from "../../db/keyset";
 import { organizationMembers, teamMembers, teams, users, type MemberRow, type UserRow } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import type { PageRequest } from "../../lib/pagination";
@@ -8,7 +8,7 @@ import { assertOrganizationAction } from "../../lib/permissions";
 import type { Role, RoleOrGuest } from "../../lib/roles";
 import type { Urls } from "../../lib/urls";
 import type { MemberObject } from "../../schemas/member";
-import { loadOrganizationAccess } from "../organizations/access";
+import { loadOrganizationAccess, loadOrganizationAccessWith } from "../organizations/access";
 import { presentUser } from "../users/users";
 
 interface MemberWithUser {
@@ -42,11 +42,9 @@ export interface MemberListQuery extends PageRequest {
 
 const memberNotFound = (userId: string) => notFound(`Member '${userId}'`);
 
-export async function listMembers(ctx: CallerContext, organizationId: string, query: MemberListQuery) {
-  const access = await loadOrganizationAccess(ctx, organizationId);
-  assertOrganizationAction(access.membership, "listMembers");
-
-  return listPage(ctx.db, query, {
+/** The page is read in the batch of the access check (one round trip); used only once the caller may list. */
+export async function listMembers(ctx: RequesterContext, organizationId: string, query: MemberListQuery) {
+  const page = pageReads(ctx.db, query, {
     from: organizationMembers,
     where: and(
       eq(organizationMembers.organizationId, organizationId),
@@ -60,8 +58,10 @@ export async function listMembers(ctx: CallerContext, organizationId: string, qu
       name: `${query.sort}:${query.order}`,
       keys: [memberSortKey(query.sort, query.order), { expression: organizationMembers.userId, direction: query.order, valueOf: (row: MemberWithUser) => row.member.userId }],
     },
-    present: (row) => presentMember(row, ctx.urls),
   });
+  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
+  assertOrganizationAction(access.membership, "listMembers");
+  return page.answer(results, (row) => presentMember(row, ctx.urls));
 }
 
 export async function getMember(ctx: CallerContext, organizationId: string, userId: string) {

@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { CallerContext } from "../../context";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { RequestContext, RequesterContext } from "../../context";
 import { siteAdaptiveSchemas, siteSpaces, sites, type SiteRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { assertOrganizationAction, type OrganizationAction } from "../../lib/permissions";
-import { loadOrganizationAccess, type OrganizationAccess } from "../organizations/access";
+import { loadOrganizationAccessWith, type OrganizationAccess } from "../organizations/access";
 import { hashShareKey, selectActiveShareLink, shareKeyNotFound } from "./share-links";
 
 /** The one loader of a site for every sites route (sites, publishing, customization, share links, structure). */
@@ -27,7 +28,7 @@ export const siteSpaceCountColumn = () =>
   sql<number>`(SELECT count(*) FROM ${siteSpaces} counted WHERE counted.site_id = "sites"."id")`.mapWith(Number).as("site_space_count");
 
 /** The site row of an organization with its site-space count and adaptive schema (no access check: callers do it). */
-export function selectSite(ctx: CallerContext, organizationId: string, siteId: string) {
+export function selectSite(ctx: RequestContext, organizationId: string, siteId: string) {
   return ctx.db
     .select({ site: sites, siteSpaceCount: siteSpaceCountColumn(), adaptiveSchema: siteAdaptiveSchemas.jsonSchema })
     .from(sites)
@@ -40,17 +41,29 @@ export function selectSite(ctx: CallerContext, organizationId: string, siteId: s
  * A site of the organization as the caller may act on it: outsiders get the organization's 404
  * first, then the action is checked (403), then an unknown site (or one of another organization)
  * is a 404, then a `shareKey` that is not an active share link of the site (GitBook answers 404
- * for an unknown or revoked link). The site (and the link) are read concurrently with the access
+ * for an unknown or revoked link). The site (and the link) are read in the batch of the access
  * check; nothing of them is used unless that check passes.
  */
-export async function loadSiteAccess(ctx: CallerContext, organizationId: string, siteId: string, action: OrganizationAction, shareKey?: string): Promise<SiteAccess> {
-  const [access, [row], shareLinks] = await Promise.all([
-    loadOrganizationAccess(ctx, organizationId),
-    selectSite(ctx, organizationId, siteId),
-    shareKey === undefined ? undefined : hashShareKey(shareKey).then((keyHash) => selectActiveShareLink(ctx.db, siteId, keyHash)),
-  ]);
+export async function loadSiteAccess(ctx: RequesterContext, organizationId: string, siteId: string, action: OrganizationAction, shareKey?: string): Promise<SiteAccess> {
+  const [access] = await loadSiteAccessWith(ctx, organizationId, siteId, action, shareKey, []);
+  return access;
+}
+
+/** `loadSiteAccess` with more statements in the same batch, whose results are used only once access is granted. */
+export async function loadSiteAccessWith(
+  ctx: RequesterContext,
+  organizationId: string,
+  siteId: string,
+  action: OrganizationAction,
+  shareKey: string | undefined,
+  alongside: readonly BatchItem<"sqlite">[],
+): Promise<[SiteAccess, unknown[]]> {
+  const shareLink = shareKey === undefined ? [] : [selectActiveShareLink(ctx.db, siteId, await hashShareKey(shareKey))];
+  const [access, [siteRows, ...rest]] = await loadOrganizationAccessWith(ctx, organizationId, [selectSite(ctx, organizationId, siteId), ...shareLink, ...alongside]);
+  const others = rest.slice(shareLink.length);
   assertOrganizationAction(access.membership, action);
+  const [row] = siteRows as Array<{ site: SiteRow; siteSpaceCount: number; adaptiveSchema: Record<string, unknown> | null }>;
   if (!row) throw siteNotFound(siteId);
-  if (shareLinks !== undefined && shareLinks.length === 0) throw shareKeyNotFound();
-  return { ...access, site: row.site, siteSpaceCount: row.siteSpaceCount, adaptiveSchema: row.adaptiveSchema ?? null };
+  if (shareLink.length > 0 && (rest[0] as unknown[]).length === 0) throw shareKeyNotFound();
+  return [{ ...access, site: row.site, siteSpaceCount: row.siteSpaceCount, adaptiveSchema: row.adaptiveSchema ?? null }, others];
 }

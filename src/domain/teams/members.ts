@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import type { CallerContext } from "../../context";
-import { listPage, sortedBy } from "../../db/keyset";
+import type { CallerContext, RequesterContext } from "../../context";
+import { pageReads, sortedBy } from "../../db/keyset";
 import { chunks, MAX_IDS_PER_IN_LIST } from "../../db/limits";
 import { organizationMembers, teamMembers, users, type MemberRow, type UserRow } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
@@ -9,7 +9,7 @@ import type { PageRequest } from "../../lib/pagination";
 import { assertCanManageTeam, teamPermissions } from "../../lib/permissions";
 import type { TeamMemberObject, TeamRole, UpdateTeamMembersInput } from "../../schemas/team";
 import { presentMember } from "../members/members";
-import { loadTeamAccess } from "./access";
+import { loadTeamAccess, loadTeamAccessWith } from "./access";
 import { batchWrites, deleteTeamMembers, putTeamMembers, recountMemberTeams, recountTeamMembers } from "./writes";
 
 interface TeamMemberWithUser {
@@ -20,12 +20,9 @@ interface TeamMemberWithUser {
 }
 
 /** The team's members, in the order they were added. */
-export async function listTeamMembers(ctx: CallerContext, organizationId: string, teamId: string, request: PageRequest) {
-  const { membership, teamRole } = await loadTeamAccess(ctx, organizationId, teamId);
-  const { view } = teamPermissions(membership, teamRole);
-  if (!view) throw forbidden("Listing this team's members needs the organization role 'read' or higher, or being in the team");
+export async function listTeamMembers(ctx: RequesterContext, organizationId: string, teamId: string, request: PageRequest) {
   const joinMember = and(eq(organizationMembers.organizationId, teamMembers.organizationId), eq(organizationMembers.userId, teamMembers.userId));
-  return listPage(ctx.db, request, {
+  const page = pageReads(ctx.db, request, {
     from: teamMembers,
     where: eq(teamMembers.teamId, teamId),
     select: ctx.db
@@ -42,13 +39,19 @@ export async function listTeamMembers(ctx: CallerContext, organizationId: string
       .innerJoin(users, eq(users.id, teamMembers.userId)),
     counted: ctx.db.select({ count: count() }).from(teamMembers).innerJoin(organizationMembers, joinMember),
     sort: sortedBy("addedAt", "asc", [teamMembers.addedAt, teamMembers.userId], (row: TeamMemberWithUser) => [row.addedAt, row.member.userId]),
-    present: (row): TeamMemberObject => ({
+  });
+  const [{ membership, teamRole }, results] = await loadTeamAccessWith(ctx, organizationId, teamId, page.reads);
+  const { view } = teamPermissions(membership, teamRole);
+  if (!view) throw forbidden("Listing this team's members needs the organization role 'read' or higher, or being in the team");
+  return page.answer(
+    results,
+    (row): TeamMemberObject => ({
       organization: presentMember(row, ctx.urls),
       team: { role: row.teamRole },
       // Whoever may list the team's members may view each of them.
       permissions: { view },
     }),
-  });
+  );
 }
 
 /**
