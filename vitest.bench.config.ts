@@ -23,6 +23,8 @@ export default defineConfig(async (env) => {
       // its own (`npm run bench:http`); and the profiles (bench/profile/: where one request's time
       // goes, by ablation), which run only when asked for.
       exclude: ["bench/helpers/**", "bench/http/**", ...(process.env.BENCH_PROFILE ? [] : ["bench/profile/**"])],
+      // bench/profile/list-pages.ts prints the D1 answers it recorded, for a CPU profile in Node.
+      provide: { benchProfileReplay: Boolean(process.env.BENCH_PROFILE_REPLAY) },
       // One run of the benchmarks alone, in storage of their own.
       projects: undefined,
       reporters: ["default"],

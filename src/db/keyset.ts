@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor, type CursorValue } from "../lib/cursor";
 import { DEFAULT_PAGE_SIZE, type ListPage, type PageRequest } from "../lib/pagination";
 import { runBatch } from "./batch";
 import type { Database } from "./client";
+import { decodedByColumn } from "./prepared";
 
 /**
  * Keyset pagination, the one way every list of the API reads its rows.
@@ -144,7 +145,8 @@ export function pageReads<Row>(db: Database, request: PageRequest, query: ListBa
     count: total,
   });
   return {
-    reads: [selected.where(where).orderBy(...order).limit(limit + 1), counted.where(query.where), ...alongside],
+    // Rows decoded by compiled functions: a page of 100 rows decoded by Drizzle was most of a list's cost.
+    reads: [decodedByColumn(selected.where(where).orderBy(...order).limit(limit + 1)), counted.where(query.where), ...alongside.map(decodedByColumn)],
     answer: (results, present) => answered(unpresented(results), present),
     answerWith: (results, presentWith) => {
       const page = unpresented(results);
