@@ -13,7 +13,7 @@ import type { UpdateCollectionInput } from "../../schemas/collection";
 import { chainForPlacement, levelOn, levelsOf, loadCollectionAccess } from "../content-tree/access";
 import { positionAtEnd } from "../content-tree/placement";
 import { inheritedLevelUnder, refreshInheritedLevels } from "../content-tree/inherited-levels";
-import { MAX_COLLECTION_DEPTH, byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content-tree/tree";
+import { MAX_COLLECTION_DEPTH } from "../content-tree/tree";
 import { loadOrganizationAccess, loadOrganizationAccessWith, type Member } from "../organizations/access";
 import { presentCollection } from "./present";
 
@@ -32,15 +32,11 @@ export async function listCollectionsInOrganization(ctx: RequesterContext, organ
     sort: query.nested
       ? sortedBy("createdAt:asc", "asc", [collections.createdAt, collections.id], (row: CollectionRow) => [row.createdAt, row.id])
       : sortedBy("position:asc", "asc", [collections.position, collections.id], (row: CollectionRow) => [row.position, row.id]),
-    // The items sit at any depth: their levels come from one read of the organization's collections.
-    alongside: [selectOrganizationCollections(ctx.db, organizationId)],
   });
   const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
   if (access.membership.role === null) return EMPTY_LIST;
-  return page.answerWith(results, ([ancestors]) => {
-    const tree = byId(ancestors as AncestorRow[]);
-    return (collection: CollectionRow) => presentCollection(collection, levelOnCollection(access.member, collection, chainLevels(tree, collection.parentId)), ctx.urls);
-  });
+  // The items sit at any depth: each one keeps what it inherits (content-tree/inherited-levels.ts).
+  return page.answer(results, (collection) => presentCollection(collection, levelOnCollection(access.member, collection, [collection.inheritedLevel]), ctx.urls));
 }
 
 export async function getCollection(ctx: CallerContext, collectionId: string) {

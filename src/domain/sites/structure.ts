@@ -1,11 +1,13 @@
 import { asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequestContext } from "../../context";
+import { decodedByColumn } from "../../db/prepared";
 import { siteSectionGroups, siteSections, siteSpaces, spaces, type OrganizationRow, type SiteRow, type SiteSectionGroupRow, type SiteSectionRow, type SiteSpaceRow, type SpaceRow } from "../../db/schema";
+import type { Role } from "../../lib/roles";
 import type { SiteStructureShape } from "../../schemas/site-structure";
 import type { SiteSectionGroupObjectShape as SiteSectionGroupObject, SiteSectionObjectShape as SiteSectionObject, SiteSpaceObjectShape as SiteSpaceObject } from "../../schemas/site-structure-inputs";
-import { collectionChainColumn, type AncestorRow } from "../content-tree/tree";
-import { levelOn, levelsOf } from "../content-tree/access";
+import { levelOn } from "../content-tree/access";
+import { joinsParentCollection, levelsFromParent, parentCollection, parentLevelColumns } from "../content-tree/inherited-levels";
 import { presentSpace } from "../spaces/present";
 import { publishedUrl, sitePublishedBase } from "./urls";
 import type { Member } from "../organizations/access";
@@ -21,7 +23,8 @@ import type { Member } from "../organizations/access";
 export interface SiteSpaceWithSpace {
   siteSpace: SiteSpaceRow;
   space: SpaceRow;
-  chain: AncestorRow[];
+  /** What the space's parent collection gives it (`levelsFromParent`). */
+  parent: { defaultLevel: Role | null; inheritedLevel: Role | null };
 }
 
 export type StructureNode = { type: "site-section"; row: SiteSectionRow } | { type: "site-section-group"; row: SiteSectionGroupRow };
@@ -155,17 +158,23 @@ const siteSpaceColumns = Object.fromEntries(
   Object.entries(getTableColumns(siteSpaces)).map(([key, column]) => [key, sql`${column}`.mapWith(column).as(`site_space_${column.name}`)]),
 ) as { [K in keyof SiteSpaceRow]: SQL.Aliased<SiteSpaceRow[K]> };
 
-/** The three reads of a site's structure, to run alone or at the end of a batch of writes. */
+/**
+ * The three reads of a site's structure, to run alone or at the end of a batch of writes (rows
+ * decoded by column: db/prepared.ts, `decodedByColumn`).
+ */
 export function structureReads(ctx: RequestContext, siteId: string): [BatchItem<"sqlite">, BatchItem<"sqlite">, BatchItem<"sqlite">] {
   return [
-    ctx.db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteId)),
-    ctx.db.select().from(siteSections).where(eq(siteSections.siteId, siteId)),
-    ctx.db
-      .select({ siteSpace: siteSpaceColumns, space: spaces, chain: collectionChainColumn(spaces.parentId) })
-      .from(siteSpaces)
-      .innerJoin(spaces, eq(spaces.id, siteSpaces.spaceId))
-      .where(eq(siteSpaces.siteId, siteId))
-      .orderBy(asc(siteSpaces.position), asc(siteSpaces.id)),
+    decodedByColumn(ctx.db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteId))),
+    decodedByColumn(ctx.db.select().from(siteSections).where(eq(siteSections.siteId, siteId))),
+    decodedByColumn(
+      ctx.db
+        .select({ siteSpace: siteSpaceColumns, space: spaces, parent: parentLevelColumns })
+        .from(siteSpaces)
+        .innerJoin(spaces, eq(spaces.id, siteSpaces.spaceId))
+        .leftJoin(parentCollection, joinsParentCollection)
+        .where(eq(siteSpaces.siteId, siteId))
+        .orderBy(asc(siteSpaces.position), asc(siteSpaces.id)),
+    ),
   ];
 }
 
@@ -231,9 +240,9 @@ export class StructurePresenter {
     return sectionPublishedUrl(this.base, sectionId === null ? undefined : this.structure.sections.get(sectionId));
   }
 
-  siteSpace({ siteSpace, space, chain }: SiteSpaceWithSpace): SiteSpaceObject {
+  siteSpace({ siteSpace, space, parent }: SiteSpaceWithSpace): SiteSpaceObject {
     // A site's viewer sees what it publishes: at least `read` on the space, whatever its own level.
-    const level = levelOn(this.member, [space.defaultLevel, ...levelsOf(chain)], space.createdBy) ?? "read";
+    const level = levelOn(this.member, [space.defaultLevel, ...levelsFromParent(parent)], space.createdBy) ?? "read";
     return {
       object: "site-space",
       id: siteSpace.id,

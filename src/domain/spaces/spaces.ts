@@ -10,9 +10,9 @@ import { assertContentAction } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import type { CreateSpaceInput, UpdateSpaceInput } from "../../schemas/space";
 import { chainForPlacement, levelOn, levelsOf, loadCollectionAccessWith, type ContentAccess } from "../content-tree/access";
+import { joinsParentCollection, levelsFromParent, parentCollection, parentLevelColumns } from "../content-tree/inherited-levels";
 import { loadSpaceAccess, loadSpaceAccessWithGitSync } from "../content-tree/space-access";
 import { positionAtEnd } from "../content-tree/placement";
-import { byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content-tree/tree";
 import { loadOrganizationAccess, loadOrganizationAccessWith, type Member } from "../organizations/access";
 import { assertReviewersAreMembers } from "../organizations/merge-rules";
 import { presentGitSync } from "./git-sync-state";
@@ -23,19 +23,18 @@ const isLive = isNull(spaces.deletedAt);
 
 /** The organization's live spaces, oldest first. Guests see none: no space is shared with them. */
 export async function listSpacesInOrganization(ctx: RequesterContext, organizationId: string, request: PageRequest) {
+  type SpaceWithParent = { space: SpaceRow; parent: { defaultLevel: Role | null; inheritedLevel: Role | null } };
   const page = pageReads(ctx.db, request, {
     from: spaces,
     where: and(eq(spaces.organizationId, organizationId), isLive),
-    sort: sortedBy("createdAt:asc", "asc", [spaces.createdAt, spaces.id], (space: SpaceRow) => [space.createdAt, space.id]),
-    // The items sit under many collections: their levels come from one read of the organization's collections.
-    alongside: [selectOrganizationCollections(ctx.db, organizationId)],
+    // The items sit under many collections: each one's parent gives what it inherits.
+    select: ctx.db.select({ space: spaces, parent: parentLevelColumns }).from(spaces).leftJoin(parentCollection, joinsParentCollection),
+    sort: sortedBy("createdAt:asc", "asc", [spaces.createdAt, spaces.id], ({ space }: SpaceWithParent) => [space.createdAt, space.id]),
   });
   const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
   if (access.membership.role === null) return EMPTY_LIST;
-  return page.answerWith(results, ([ancestors]) => {
-    const collections = byId(ancestors as AncestorRow[]);
-    return presenter(ctx, access.member, (space) => [space.defaultLevel, ...chainLevels(collections, space.parentId)]);
-  });
+  const present = presenter(ctx, access.member);
+  return page.answer(results, ({ space, parent }) => present(space, levelsFromParent(parent)));
 }
 
 /** The live spaces directly in a collection, in their order. */
@@ -46,7 +45,8 @@ export async function listSpacesInCollection(ctx: RequesterContext, collectionId
     sort: sortedBy("position:asc", "asc", [spaces.position, spaces.id], (space: SpaceRow) => [space.position, space.id]),
   });
   const [access, results] = await loadCollectionAccessWith(ctx, collectionId, page.reads);
-  return page.answer(results, presenter(ctx, access.member, (space) => [space.defaultLevel, ...access.levels]));
+  const present = presenter(ctx, access.member);
+  return page.answer(results, (space) => present(space, access.levels));
 }
 
 /**
@@ -152,6 +152,7 @@ export function assertLive(space: SpaceRow): void {
 const spaceIsDeleted = (spaceId: string) => conflict(`Space '${spaceId}' is deleted: restore it first`);
 
 /** Presents the spaces of a list, each with the member's level from its chain of default levels. */
-function presenter(ctx: RequestContext, member: Member, levelsOf: (space: SpaceRow) => Array<Role | null>) {
-  return (space: SpaceRow) => presentSpace(space, levelOn(member, levelsOf(space), space.createdBy) ?? "read", ctx.urls);
+/** Presents spaces to `member`, given the levels each inherits (its parent's first). */
+function presenter(ctx: RequestContext, member: Member) {
+  return (space: SpaceRow, inherited: ReadonlyArray<Role | null>) => presentSpace(space, levelOn(member, [space.defaultLevel, ...inherited], space.createdBy) ?? "read", ctx.urls);
 }
