@@ -18,6 +18,7 @@ import { openAPIRouter } from "./routes/openapi";
 import { translationRoutes } from "./routes/translations";
 import { conversationsRouter } from "./routes/conversations";
 import { publicSpecRoutes } from "./routes/openapi/public-link";
+import { publishedUrlRoutes } from "./routes/published";
 import { organizationsRouter } from "./routes/organizations";
 import { pdfRoutes } from "./routes/pdf";
 import { searchRoutes } from "./routes/search";
@@ -44,6 +45,12 @@ export function createApp() {
     scheme: "bearer",
     description: "A user API token (see POST /admin/users).",
   });
+  app.openAPIRegistry.registerComponent("securitySchemes", "site", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "A site token: the short-lived `apiToken` of POST /v1/urls/published, reading what that site publishes to that visitor.",
+  });
   app.openAPIRegistry.registerComponent("securitySchemes", "admin", {
     type: "http",
     scheme: "bearer",
@@ -67,6 +74,8 @@ export function createApp() {
 
   // Before authentication, so that guessing tokens is limited too.
   app.use("/v1/*", rateLimitPerToken);
+  // Published URLs resolve without a token (a share key or visitor token is the credential): before authentication.
+  app.route("/v1", publishedUrlRoutes);
   app.use("/v1/*", authenticate);
   const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, templateRoutes, pdfRoutes, openAPIRouter, sitesRouter, translationRoutes, conversationsRouter, gitRoutes];
   for (const routes of routers) {

@@ -1,9 +1,9 @@
 import { OpenAPIHono, createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AppEnv, CallerContext, RequesterContext, TokenContext } from "../context";
+import type { AppEnv, CallerContext, ReaderContext, RequesterContext, TokenContext, VisitorContext } from "../context";
 import { MAX_JSON_BODY_BYTES, limitBody } from "../http/body-limit";
 import { idempotentPost } from "../http/idempotency";
-import { authenticatesInItsRead } from "../http/lazy-authentication";
+import { authenticatesInItsRead, readsPublishedContent } from "../http/lazy-authentication";
 import { validationHook } from "../http/validation";
 import { ErrorResponse } from "../schemas/common";
 import { describePermission, type RoutePermission } from "./permission";
@@ -17,6 +17,11 @@ export type Router = ReturnType<typeof createRouter>;
 
 /** Routes under /v1 need a user API token (`Authorization: Bearer <token>`). */
 export const userSecurity = [{ user: [] }];
+/** The reads of published content also take a site token (a published URL's `apiToken`). */
+export const siteSecurity = [{ site: [] }];
+
+const SITE_TOKEN_NOTE =
+  "**Site token:** also answers a site's visitor whose token (the `apiToken` of `resolvePublishedContentByUrl`) names the site: what it publishes to that visitor, nothing else.";
 
 interface RouteExtras {
   /** Who may call it: required, documented, and checked for every role by test/http/matrix. */
@@ -28,14 +33,19 @@ interface RouteExtras {
   authenticatesInItsRead?: true;
   /** The largest body the route accepts (413 beyond it); MAX_JSON_BODY_BYTES unless it says otherwise. */
   maxBodyBytes?: number;
+  /**
+   * A site's visitor may call it with a published URL's site token (`apiToken`), reading what the
+   * site publishes to them: the handler takes `readerOf(c)`.
+   */
+  readsPublished?: true;
 }
 
 /**
  * A /v1 route: GitBook's route declaration, with the user-token security every one of them has,
  * its body limit, and who may call it (in its description and `x-permission`).
  */
-export function userRoute<R extends Omit<RouteConfig, "security" | "middleware">>({ maxBodyBytes, permission, authenticatesInItsRead: inItsRead, ...config }: R & RouteExtras) {
-  const description = [config.description, describePermission(permission)].filter(Boolean).join("\n\n");
+export function userRoute<R extends Omit<RouteConfig, "security" | "middleware">>({ maxBodyBytes, permission, authenticatesInItsRead: inItsRead, readsPublished, ...config }: R & RouteExtras) {
+  const description = [config.description, describePermission(permission), readsPublished ? SITE_TOKEN_NOTE : undefined].filter(Boolean).join("\n\n");
   const idempotent = config.method === "post";
   const request = idempotent ? { ...config.request, headers: IdempotencyKeyHeader } : config.request;
   return createRoute({
@@ -45,8 +55,8 @@ export function userRoute<R extends Omit<RouteConfig, "security" | "middleware">
     "x-permission": permission,
     // Typed as declared: the implied errors are for the document, handlers never answer them.
     responses: { ...withImpliedErrors(config), 429: rateLimitedResponse } as R["responses"],
-    security: userSecurity,
-    middleware: [...(inItsRead ? [authenticatesInItsRead] : []), limitBody(maxBodyBytes ?? MAX_JSON_BODY_BYTES), ...(idempotent ? [idempotentPost] : [])],
+    security: readsPublished ? [...userSecurity, ...siteSecurity] : userSecurity,
+    middleware: [...(readsPublished ? [readsPublishedContent] : []), ...(inItsRead ? [authenticatesInItsRead] : []), limitBody(maxBodyBytes ?? MAX_JSON_BODY_BYTES), ...(idempotent ? [idempotentPost] : [])],
   });
 }
 
@@ -61,6 +71,11 @@ const IdempotencyKeyHeader = z.object({
         "A unique key (e.g. a UUID, at most 255 characters): a retry with the same key and body within 24 hours gets the first answer again instead of acting twice; the same key with another body is a 409.",
     }),
 });
+
+/** On a route that `readsPublished`: a site's visitor, or else the member, as `requesterOf` gives them. */
+export function readerOf(c: { get(key: "visitorContext"): VisitorContext | undefined; get(key: "callerContext"): CallerContext | undefined; get(key: "tokenContext"): TokenContext }): ReaderContext {
+  return c.get("visitorContext") ?? requesterOf(c);
+}
 
 /** Who calls: identified by the middleware, or, on a route that authenticates in its read, the token to identify. */
 export function requesterOf(c: { get(key: "callerContext"): CallerContext | undefined; get(key: "tokenContext"): TokenContext }): RequesterContext {

@@ -57,6 +57,15 @@ export function specOperation(operationId: string) {
   return { path, method };
 }
 
+/** The operation's method and path in GitBook's current spec, or undefined when it has none by that id. */
+export function specOperationIfAny(operationId: string): { path: string; method: string } | undefined {
+  try {
+    return specOperation(operationId);
+  } catch {
+    return undefined;
+  }
+}
+
 function describe(errors: Array<{ instanceLocation: string; error: string }>): string {
   return errors
     .slice(0, 12)

@@ -143,6 +143,11 @@ export const contentEntries = sqliteTable(
     // page read walks down its subtree by index whatever point it reads (revisions/page-neighbourhood.ts).
     index("content_entries_children").on(table.spaceId, table.line, table.kind, table.parentId, table.fromOrdinal),
     index("content_entries_document").on(table.documentId),
+    // A page's slugs through main's history: a published URL of a path no page has now is looked
+    // up here, to send it where the page went after a move or rename (revisions/former-paths.ts).
+    index("content_entries_main_slug")
+      .on(table.spaceId, sql`json_extract(${table.data}, '$.slug')`)
+      .where(sql`${table.kind} = 'page' AND ${table.line} = 'main'`),
     index("content_entries_blob").on(table.blobKey),
   ],
 );

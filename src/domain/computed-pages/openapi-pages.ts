@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { CallerContext } from "../../context";
+import type { RequestContext } from "../../context";
 import { openAPISpecs, openAPISpecVersions, type ComputedPageSource, type OpenAPISpecRow, type OpenAPISpecVersionRow } from "../../db/schema";
 import { markdownToDocument } from "../../formats/markdown";
 import { openAPIToPages } from "../../formats/openapi/to-markdown";
@@ -31,7 +31,7 @@ export const computedPageBlobKey = (version: Pick<OpenAPISpecVersionRow, "specId
  * with no version yet likewise, its dependency resolved to the spec.
  */
 export async function withComputedContent<Page extends { type: string }>(
-  ctx: CallerContext,
+  ctx: RequestContext,
   organizationId: string,
   page: Page,
   source: ComputedPageSource,
@@ -60,7 +60,7 @@ function specValue(spec: OpenAPISpecRow) {
   return { object: "openapi-spec" as const, id: spec.id, slug: spec.slug, visibility: spec.visibility, ...(spec.lastVersionId ? { lastVersion: spec.lastVersionId } : {}) };
 }
 
-async function generatedMarkdown(ctx: CallerContext, version: OpenAPISpecVersionRow, source: ComputedPageSource): Promise<string> {
+async function generatedMarkdown(ctx: RequestContext, version: OpenAPISpecVersionRow, source: ComputedPageSource): Promise<string> {
   const key = computedPageBlobKey(version, source);
   const cached = await ctx.env.BLOBS.get(key);
   if (cached) return cached.text();

@@ -1,4 +1,4 @@
-import type { CallerContext } from "../../context";
+import type { RequestContext } from "../../context";
 import type { DocumentLinkRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { pageOfItems, type PageRequest } from "../../lib/pagination";
@@ -8,7 +8,7 @@ import { readContent, type ResolvedSource, type RevisionContent, type RevisionRe
 /** Who links to what in a revision: backlinks of a page or file, and the link report. */
 
 /** Pages of the revision that link to a file or a page of it. */
-export async function listBacklinks(ctx: CallerContext, resolved: ResolvedSource, target: { kind: "page" | "file"; id: string }, request: PageRequest): Promise<RevisionRead<object>> {
+export async function listBacklinks(ctx: RequestContext, resolved: ResolvedSource, target: { kind: "page" | "file"; id: string }, request: PageRequest): Promise<RevisionRead<object>> {
   const content = await readContent(ctx, resolved, { links: { kind: target.kind, target: target.id } });
   if (!content.entries.has(`${target.kind}:${target.id}`)) throw notFound(`${target.kind === "file" ? "File" : "Page"} '${target.id}'`);
   const linking = new Set(content.links.map((link) => link.documentId));
@@ -39,7 +39,7 @@ export type LinkStatus = "ok" | "broken" | "in-app";
  * revision is `broken`; an absolute URL into this deployment's app or API is `in-app`.
  */
 export async function listLinks(
-  ctx: CallerContext,
+  ctx: RequestContext,
   resolved: ResolvedSource,
   pageId: string | null,
   status: LinkStatus | undefined,
@@ -79,7 +79,7 @@ export async function listLinks(
   return { value, atRevision: content.atRevision };
 }
 
-function linkStatus(ctx: CallerContext, content: RevisionContent, link: DocumentLinkRow): LinkStatus {
+function linkStatus(ctx: RequestContext, content: RevisionContent, link: DocumentLinkRow): LinkStatus {
   if (link.targetKind === "page" || link.targetKind === "file") {
     return content.entries.has(`${link.targetKind}:${link.target}`) ? "ok" : "broken";
   }

@@ -1,4 +1,4 @@
-import type { CallerContext } from "../../context";
+import type { RequestContext } from "../../context";
 import { notFound } from "../../lib/errors";
 import { pageOfItems, type PageRequest } from "../../lib/pagination";
 import { withComputedContent } from "../computed-pages/openapi-pages";
@@ -15,7 +15,7 @@ import { readContent, selectHeads, stillAtRevision, treeOf, type ResolvedSource,
  */
 
 /** The revision, without `mergedFrom` (that change request can still change: see `mergedFromOf`). */
-export async function getRevision(ctx: CallerContext, resolved: ResolvedSource, signedAt: number): Promise<RevisionRead<object>> {
+export async function getRevision(ctx: RequestContext, resolved: ResolvedSource, signedAt: number): Promise<RevisionRead<object>> {
   const content = await readContent(ctx, resolved, { withMarkdown: true, withRevision: true });
   const revision = content.revision;
   if (!revision) throw notFound(`Revision '${resolved.revisionId}'`);
@@ -38,11 +38,11 @@ export async function getRevision(ctx: CallerContext, resolved: ResolvedSource, 
 }
 
 /** The part of a merge revision read fresh on every request: the change request it merged. */
-export function mergedFromOf(ctx: CallerContext, resolved: ResolvedSource) {
+export function mergedFromOf(ctx: RequestContext, resolved: ResolvedSource) {
   return resolved.mergedFrom ? { mergedFrom: presentChangeRequest(resolved.mergedFrom, ctx.urls) } : {};
 }
 
-export async function listPages(ctx: CallerContext, resolved: ResolvedSource) {
+export async function listPages(ctx: RequestContext, resolved: ResolvedSource) {
   const content = await readContent(ctx, resolved, { withMarkdown: true });
   return { value: { pages: presentPages(treeOf(ctx, resolved, content.entries.values())) }, atRevision: content.atRevision };
 }
@@ -52,7 +52,7 @@ export async function listPages(ctx: CallerContext, resolved: ResolvedSource) {
  * space. A computed page read with `computed` gets its generated content, which depends on its
  * spec's latest version as well as the revision (so it is not cached by revision).
  */
-export async function getPage(ctx: CallerContext, resolved: ResolvedSource, pageId: string, format: BodyFormat, computed = true) {
+export async function getPage(ctx: RequestContext, resolved: ResolvedSource, pageId: string, format: BodyFormat, computed = true) {
   const [heads, rows] = await ctx.db.batch([selectHeads(ctx, resolved), selectPageNeighbourhood(ctx.db, resolved.point, pageId)]);
   const presentation = treeOf(ctx, resolved, neighbourhoodEntries(rows).values(), format);
   const page = presentation.tree.get(pageId);
@@ -64,14 +64,14 @@ export async function getPage(ctx: CallerContext, resolved: ResolvedSource, page
   return { value, atRevision, beyondRevision: true };
 }
 
-export async function listFiles(ctx: CallerContext, resolved: ResolvedSource, request: PageRequest, signedAt: number) {
+export async function listFiles(ctx: RequestContext, resolved: ResolvedSource, request: PageRequest, signedAt: number) {
   const content = await readContent(ctx, resolved, {});
   const page = pageOfItems([...content.entries.values()].filter(isFile), request, "id:asc", (file) => file.id);
   const items = await Promise.all(page.items.map((file) => presentFileObject(ctx, fileOf(file), signedAt)));
   return { value: { ...page, items }, atRevision: content.atRevision };
 }
 
-export async function getFile(ctx: CallerContext, resolved: ResolvedSource, fileId: string, signedAt: number) {
+export async function getFile(ctx: RequestContext, resolved: ResolvedSource, fileId: string, signedAt: number) {
   const content = await readContent(ctx, resolved, {});
   const file = content.entries.get(`file:${fileId}`);
   if (!file || !isFile(file)) throw notFound(`File '${fileId}'`);

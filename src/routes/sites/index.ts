@@ -1,6 +1,7 @@
 import { createRouter } from "../shared";
 import { customizationRoutes } from "./customization";
 import { publishedRoutes } from "./published";
+import { publishingAuthRoutes } from "./publishing-auth";
 import { shareLinkRoutes } from "./share-links";
 import { siteRoutes } from "./sites";
 import { siteStructureRouter } from "./structure";
@@ -11,4 +12,5 @@ export const sitesRouter = createRouter()
   .route("/", publishedRoutes)
   .route("/", customizationRoutes)
   .route("/", shareLinkRoutes)
+  .route("/", publishingAuthRoutes)
   .route("/", siteStructureRouter);

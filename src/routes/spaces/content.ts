@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AppEnv, CallerContext } from "../../context";
+import type { AppEnv, RequestContext } from "../../context";
 import { listBacklinks, listLinks } from "../../domain/content-reads/links";
 import { getFile, getPage, getRevision, listFiles, listPages, mergedFromOf } from "../../domain/content-reads/reads";
 import { resolveContent, type ContentSource, type ResolvedSource } from "../../domain/content-reads/revision-content";
@@ -9,7 +9,7 @@ import type { SigningWindow } from "../../lib/signed-urls";
 import { listOf, listQuery } from "../../schemas/list";
 import { LinkReportItem, LinkStats, LinkStatusQuery, PageQuery, Revision, RevisionFile, RevisionPage, RevisionQuery } from "../../schemas/revision";
 import { ChangeRequestParams, FileParam, PageParam, RevisionParams, SpaceParams } from "../params";
-import { createRouter, errorResponses, requesterOf, revisionReadResponses, userRoute } from "../shared";
+import { createRouter, errorResponses, readerOf, revisionReadResponses, userRoute } from "../shared";
 
 /**
  * The read-only content routes, declared once for the places content is read: a space's active
@@ -25,6 +25,8 @@ import { createRouter, errorResponses, requesterOf, revisionReadResponses, userR
 const READ_CONTENT = { content: "view", on: "space" } as const;
 /** Each authenticates in its access round trip: a cached read costs that one round trip. */
 const IN_ITS_READ = { authenticatesInItsRead: true } as const;
+/** The reads a site's visitor makes too (what a published page shows): the same, with a site token. */
+const PUBLISHED_READ = { ...IN_ITS_READ, readsPublished: true } as const;
 
 const BacklinkItem = z.looseObject({ kind: z.literal("page"), page: z.string() }).openapi("ContentBacklink");
 const LinkReport = listOf(LinkReportItem).extend({ stats: LinkStats });
@@ -99,7 +101,7 @@ const scopes: Scope[] = [
 
 export const contentRoutes = createRouter();
 
-type ContentRead<T> = (ctx: CallerContext, resolved: ResolvedSource, signing: SigningWindow) => Promise<ProducedRead<T>>;
+type ContentRead<T> = (ctx: RequestContext, resolved: ResolvedSource, signing: SigningWindow) => Promise<ProducedRead<T>>;
 
 /** Access and the revision on every request; the read itself only when the response is not cached. */
 async function serveContent<T>(
@@ -109,11 +111,12 @@ async function serveContent<T>(
   read: ContentRead<T>,
   options: { signsDownloads?: boolean; withMergedFrom?: boolean } = {},
 ) {
-  const resolved = await resolveContent(requesterOf(c), source, { withMergedFrom: options.withMergedFrom ?? false });
+  const resolved = await resolveContent(readerOf(c), source, { withMergedFrom: options.withMergedFrom ?? false });
   const ctx = resolved.callerContext;
   return revisionResponse(c, {
     revisionId: resolved.revisionId,
     query,
+    ...(resolved.visitorView ? { view: resolved.visitorView.key } : {}),
     ...(options.signsDownloads ? { signsDownloads: true } : {}),
     ...(options.withMergedFrom ? { live: mergedFromOf(ctx, resolved) } : {}),
     produce: async (signing) => {
@@ -140,7 +143,7 @@ for (const scope of scopes) {
         path: scope.prefix,
         operationId: scope.operations.revision,
         permission: READ_CONTENT,
-        ...IN_ITS_READ,
+        ...PUBLISHED_READ,
         summary: "The revision: page tree (with bodies), files and metadata",
         request: { params, query: z.object(RevisionQuery) },
         responses: { ...revisionReadResponses(Revision, "The revision"), ...errorResponses(400, 404) },
@@ -157,7 +160,7 @@ for (const scope of scopes) {
         path: `${scope.prefix}/pages`,
         operationId: scope.operations.pages,
         permission: READ_CONTENT,
-        ...IN_ITS_READ,
+        ...PUBLISHED_READ,
         summary: "The page tree of the revision",
         request: { params, query: z.object(RevisionQuery) },
         responses: { ...revisionReadResponses(z.object({ pages: z.array(RevisionPage) }), "The pages"), ...errorResponses(400, 404) },
@@ -170,7 +173,7 @@ for (const scope of scopes) {
         path: `${scope.prefix}/files`,
         operationId: scope.operations.files,
         permission: READ_CONTENT,
-        ...IN_ITS_READ,
+        ...PUBLISHED_READ,
         summary: "The files of the revision, by id",
         request: { params, query: z.object({ ...listQuery, ...RevisionQuery }) },
         responses: { ...revisionReadResponses(listOf(RevisionFile), "Files"), ...errorResponses(400, 404) },
@@ -186,7 +189,7 @@ for (const scope of scopes) {
         path: `${scope.prefix}/files/{fileId}`,
         operationId: scope.operations.file,
         permission: READ_CONTENT,
-        ...IN_ITS_READ,
+        ...PUBLISHED_READ,
         summary: "A file of the revision, with an expiring download URL",
         request: { params: withFile, query: z.object(RevisionQuery) },
         responses: { ...revisionReadResponses(RevisionFile, "The file"), ...errorResponses(400, 404) },
@@ -222,7 +225,7 @@ for (const scope of scopes) {
       path: `${scope.prefix}/page/{pageId}`,
       operationId: scope.operations.page,
       permission: READ_CONTENT,
-      ...IN_ITS_READ,
+      ...PUBLISHED_READ,
       summary: "A page of the revision, with its body as markdown (default) or a document",
       request: { params: withPage, query: PageQuery },
       responses: { ...revisionReadResponses(RevisionPage, "The page"), ...errorResponses(400, 404) },

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { deleteSpace, duplicateSpace, moveSpace, restoreSpace, transferSpace } from "../../domain/spaces/lifecycle";
 import { createSpace, getSpace, listSpacesInOrganization, updateSpace } from "../../domain/spaces/spaces";
 import { getSpaceThroughShareKey } from "../../domain/sites/space-share-url";
+import { getSpaceForVisitor } from "../../domain/sites/visitor-space";
 import { MoveContentBody, TransferContentBody } from "../../schemas/content";
 import { listOf, listQuery } from "../../schemas/list";
 import { CreateSpaceBody, GetSpaceQuery, Space, UpdateSpaceBody } from "../../schemas/space";
@@ -48,6 +49,7 @@ export const spaceRoutes = createRouter()
       operationId: "getSpaceById",
       permission: { content: "view", on: "space" },
       authenticatesInItsRead: true,
+      readsPublished: true,
       summary: "Get a space (a deleted one too, with its deletedAt); with a shareKey, its published URL in that share link's site",
       tags,
       request: { params: SpaceParams, query: GetSpaceQuery },
@@ -56,6 +58,8 @@ export const spaceRoutes = createRouter()
     async (c) => {
       const { spaceId } = c.req.valid("param");
       const { shareKey } = c.req.valid("query");
+      const visitor = c.get("visitorContext");
+      if (visitor) return c.json(await getSpaceForVisitor(visitor, spaceId), 200);
       const space = shareKey === undefined ? await getSpace(requesterOf(c), spaceId) : await getSpaceThroughShareKey(requesterOf(c), spaceId, shareKey);
       return c.json(space, 200);
     },

@@ -1,0 +1,31 @@
+import type { RequestContext } from "../../context";
+import type { SiteRow } from "../../db/schema";
+import type { PageIndex } from "../content-reads/page-index";
+import { pagesFormerlyAt } from "../revisions/former-paths";
+
+/**
+ * Where a published URL whose path is no page (of those the visitor sees) goes, if anywhere: the
+ * page that had that path before a move or rename, at its path now. Asked only for such a path
+ * (one more round trip); nothing found, the URL resolves to the path as given, and the renderer
+ * shows its own not-found page, as GitBook's does.
+ */
+export interface MissingPath {
+  site: SiteRow;
+  spaceId: string;
+  index: PageIndex;
+  hidden: ReadonlySet<string>;
+  /** The site space's published URL, as the visitor opened the site (with their share key). */
+  siteSpaceUrl: string;
+  /** The path under the site's root (after a share key), as a site redirect's source would name it. */
+  sitePath: string;
+  /** The path under the site space. */
+  pathname: string;
+}
+
+export async function redirectForMissingPath(ctx: RequestContext, missing: MissingPath): Promise<string | null> {
+  for (const pageId of await pagesFormerlyAt(ctx.db, missing.spaceId, missing.pathname)) {
+    const path = missing.index.pathOf.get(pageId);
+    if (path !== undefined && !missing.hidden.has(pageId)) return new URL(path.split("/").map(encodeURIComponent).join("/"), missing.siteSpaceUrl).toString();
+  }
+  return null;
+}
