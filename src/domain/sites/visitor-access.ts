@@ -1,4 +1,4 @@
-import { and, eq, exists, isNull } from "drizzle-orm";
+import { and, eq, exists, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { VisitorContext } from "../../context";
 import { runBatch } from "../../db/batch";
@@ -22,33 +22,36 @@ import { siteNotFound } from "./access";
 
 interface SiteCheckRow {
   site: SiteRow;
-  organization: OrganizationRow;
   authGeneration: number | null;
-  shareLinkActive: boolean | null;
-  memberRole: RoleOrGuest | undefined;
-  memberDisabled: boolean | null;
+  /** SQLite's 1 and 0 (null: no such link). */
+  shareLinkActive: number | null;
+  memberRole: RoleOrGuest;
+  memberDisabled: number | null;
 }
 
-/** The site, its organization and what decides whether the token's way in is still open. */
+/**
+ * The site and what decides whether the token's way in is still open. Every column but the site's
+ * under a name of its own: D1 keys a batch's rows by column name.
+ */
 function selectSiteCheck(ctx: VisitorContext) {
   const { visitor } = ctx;
   return ctx.db
     .select({
       site: sites,
-      organization: organizations,
-      authGeneration: sitePublishingAuths.generation,
-      shareLinkActive: siteShareLinks.active,
-      memberRole: organizationMembers.role,
-      memberDisabled: organizationMembers.disabled,
+      authGeneration: sql<number | null>`${sitePublishingAuths.generation}`.as("auth_generation"),
+      shareLinkActive: sql<number | null>`${siteShareLinks.active}`.as("share_link_active"),
+      memberRole: sql<RoleOrGuest>`${organizationMembers.role}`.as("member_role"),
+      memberDisabled: sql<number | null>`${organizationMembers.disabled}`.as("member_disabled"),
     })
     .from(sites)
-    .innerJoin(organizations, eq(organizations.id, sites.organizationId))
     .leftJoin(sitePublishingAuths, eq(sitePublishingAuths.siteId, sites.id))
     .leftJoin(siteShareLinks, and(eq(siteShareLinks.id, visitor.shareLinkId ?? ""), eq(siteShareLinks.siteId, sites.id)))
     .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, sites.organizationId), eq(organizationMembers.userId, visitor.memberId ?? "")))
     .where(and(eq(sites.id, visitor.siteId), eq(sites.organizationId, visitor.organizationId)))
     .limit(1);
 }
+
+const selectOrganization = (ctx: VisitorContext) => ctx.db.select().from(organizations).where(eq(organizations.id, ctx.visitor.organizationId)).limit(1);
 
 /** A space of the token's organization that one of the site's site spaces publishes (deleted ones excluded). */
 function selectPublishedSpace(ctx: VisitorContext, spaceId: string) {
@@ -77,9 +80,9 @@ function checkSite(ctx: VisitorContext, row: SiteCheckRow | undefined): SiteChec
   const { visitor } = ctx;
   if (!row || !row.site.published) throw siteNotFound(visitor.siteId);
   const asMember =
-    visitor.memberId !== null && row.memberDisabled === false && canInOrganization({ role: row.memberRole ?? null, ownsTeam: false }, "viewSites");
+    visitor.memberId !== null && row.memberDisabled === 0 && canInOrganization({ role: row.memberRole, ownsTeam: false }, "viewSites");
   if (visitor.memberId !== null && !asMember) throw unauthorized("The member this site token was minted for may no longer see the site");
-  if (row.site.visibility === "share-link" && !asMember && !(visitor.shareLinkId !== null && row.shareLinkActive === true)) {
+  if (row.site.visibility === "share-link" && !asMember && !(visitor.shareLinkId !== null && row.shareLinkActive === 1)) {
     throw unauthorized("The share link this site token was opened with is no longer active");
   }
   if (row.site.visibility === "visitor-auth" && !asMember && (visitor.authGeneration === null || visitor.authGeneration !== row.authGeneration)) {
@@ -102,9 +105,9 @@ export interface VisitorSite {
 /** The token's site, when the token is for `siteId` of `organizationId` and still opens it. */
 export async function loadVisitorSite(ctx: VisitorContext, organizationId: string, siteId: string, alongside: readonly BatchItem<"sqlite">[] = []): Promise<[VisitorSite, unknown[]]> {
   if (organizationId !== ctx.visitor.organizationId || siteId !== ctx.visitor.siteId) throw siteNotFound(siteId);
-  const [rows, ...others] = await runBatch(ctx.db, [selectSiteCheck(ctx), ...alongside]);
-  const { site, organization } = checkSite(ctx, (rows as SiteCheckRow[])[0]);
-  return [{ site, organization }, others];
+  const [rows, organizations, ...others] = await runBatch(ctx.db, [selectSiteCheck(ctx), selectOrganization(ctx), ...alongside]);
+  const { site } = checkSite(ctx, (rows as SiteCheckRow[])[0]);
+  return [{ site, organization: (organizations as OrganizationRow[])[0]! }, others];
 }
 
 export interface VisitorSpace extends VisitorSite {
@@ -117,11 +120,11 @@ export interface VisitorSpace extends VisitorSite {
  */
 export async function loadVisitorSpace(ctx: VisitorContext, spaceId: string, alongside: readonly BatchItem<"sqlite">[] = []): Promise<[VisitorSpace, unknown[]]> {
   if (!ctx.visitor.spaceIds.includes(spaceId)) throw spaceNotFound(spaceId);
-  const [siteRows, spaceRows, ...others] = await runBatch(ctx.db, [selectSiteCheck(ctx), selectPublishedSpace(ctx, spaceId), ...alongside]);
-  const { site, organization } = checkSite(ctx, (siteRows as SiteCheckRow[])[0]);
+  const [siteRows, organizations, spaceRows, ...others] = await runBatch(ctx.db, [selectSiteCheck(ctx), selectOrganization(ctx), selectPublishedSpace(ctx, spaceId), ...alongside]);
+  const { site } = checkSite(ctx, (siteRows as SiteCheckRow[])[0]);
   const space = (spaceRows as SpaceRow[])[0];
   if (!space) throw spaceNotFound(spaceId);
-  return [{ site, organization, space }, others];
+  return [{ site, organization: (organizations as OrganizationRow[])[0]!, space }, others];
 }
 
 /** A revision a visitor may read of a space: the one published now, or the one the token was minted with (or previews). */
