@@ -13,6 +13,7 @@ import { buildFixture, readTree, pushFromOutside, type FixtureSpec } from "./git
  * comes from `inject("gitServerUrl")`. Needs `git` on the machine (README).
  *
  *   POST /__fixtures/<name>            {files:{path: base64}, branch, auth?:{username,password}}: a new bare repo
+ *                                      (without `files`: empty, as `git init --bare` makes it, HEAD naming the unborn branch)
  *   POST /__fixtures/<name>/push       {files, branch, message?}: a commit on top of the branch, pushed from outside
  *   GET  /__fixtures/<name>/tree?ref=  every file of the ref's tree (base64) and its head commit
  *   /<name>.git/...                    smart HTTP (upload-pack, receive-pack), basic auth when the repo has it
