@@ -90,6 +90,11 @@ async function httpBackend(root: string, url: URL, request: IncomingMessage, res
       HTTP_GIT_PROTOCOL: String(request.headers["git-protocol"] ?? ""),
   };
   const child = spawn("git", ["http-backend"], { env: cgi as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "ignore"] });
+  // A backend that answers without reading the body (a GET, a refusal) may have exited already:
+  // its EPIPE is not an error of the request, and unhandled it would end the whole test run.
+  child.stdin.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+  });
   child.stdin.end(body);
   const chunks: Buffer[] = [];
   child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
