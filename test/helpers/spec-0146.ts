@@ -40,3 +40,11 @@ export function spec0146Operation(operationId: string): { path: string; method: 
   }
   return undefined;
 }
+
+/** Whether GitBook's spec 0.146 requires the operation's body (of those the fixture holds): undefined when it takes none or is not there. */
+export function spec0146BodyRequired(operationId: string): boolean | undefined {
+  for (const operations of Object.values(document.paths)) {
+    for (const operation of Object.values(operations)) if (operation?.operationId === operationId) return operation.requestBody ? operation.requestBody.required === true : undefined;
+  }
+  return undefined;
+}

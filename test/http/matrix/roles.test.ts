@@ -1,7 +1,7 @@
-import { contentRequirement, organizationRequirement, type ContentAction, type OrganizationAction } from "../../../src/lib/permissions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../helpers/http";
-import { loadOperations, operationUrl, type Operation, type Permission } from "./operations";
+import { loadOperations, operationUrl, type Operation } from "./operations";
+import { expectation } from "./permission-table";
 import { LADDER, bodyFor, buildWorld, idsFor, snapshot, type Rung, type World } from "./world";
 
 /**
@@ -20,19 +20,6 @@ beforeAll(async () => {
   ({ operations, readable } = await loadOperations());
   world = await buildWorld();
 }, 60_000);
-
-/** The lowest rung the permission lets through, and how the rungs below it are refused. */
-function expectation(permission: Permission): { lowest: Rung; refusal: (rung: Rung) => number } | undefined {
-  if ("organization" in permission) {
-    const requirement = organizationRequirement(permission.organization as OrganizationAction);
-    return { lowest: requirement === "member" ? "guest" : requirement, refusal: () => 403 };
-  }
-  if ("content" in permission) {
-    // Guests see no content unless it is shared with them: for them it does not exist.
-    return { lowest: contentRequirement(permission.content as ContentAction), refusal: (rung) => (rung === "guest" ? 404 : 403) };
-  }
-  return undefined;
-}
 
 /** Calls the operation as each rung up to the lowest allowed one; returns what each got. */
 async function climb(operation: Operation, lowest: Rung): Promise<{ refused: Array<[Rung, number | string]>; allowed: number; unchanged: boolean }> {

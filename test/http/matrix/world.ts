@@ -201,7 +201,7 @@ export async function bodyFor(world: World, operation: Operation): Promise<unkno
 }
 
 /**
- * What the owner reads of everything an operation could change: every GET route at the
+ * What the owner (or the operator, on its routes) reads of everything an operation could change: every GET route at the
  * operation's path or a prefix of it (the object, its list, its parents). What changes with no
  * write is left out: members' `lastSeenAt` (it moves with every request anyone makes) and files'
  * `downloadURL` (signed anew for every five-minute window).
@@ -211,9 +211,9 @@ const VOLATILE_FIELDS = new Set(["lastSeenAt", "downloadURL"]);
 /** A PDF export's URL is signed anew on every request: its file (the path) is what must not change. */
 const withoutSignature = (value: unknown) => (typeof value === "string" && /^https?:\/\/[^/]+\/pdfs\//.test(value) ? value.split("?")[0] : value);
 
-export async function snapshot(world: World, operation: Operation, ids: Record<string, string>, readable: Set<string>): Promise<unknown[]> {
+export async function snapshot(world: World, operation: Operation, ids: Record<string, string>, readable: Set<string>, token = world.owner.token): Promise<unknown[]> {
   const segments = operation.path.split("/");
   const paths = segments.map((_, index) => segments.slice(0, index + 1).join("/")).filter((path) => readable.has(path));
-  const bodies = await Promise.all(paths.map(async (path) => (await call("GET", concretePath(path, ids), { token: world.owner.token })).body));
+  const bodies = await Promise.all(paths.map(async (path) => (await call("GET", concretePath(path, ids), { token })).body));
   return JSON.parse(JSON.stringify(bodies, (key, value) => (VOLATILE_FIELDS.has(key) ? undefined : withoutSignature(value))));
 }
