@@ -6,7 +6,8 @@ import { call } from "../../helpers/http";
 import { PETSTORE_31_JSON, runQueuedSpecJobs, specCall, uniqueSlug } from "../../helpers/openapi";
 import { runTranslationJobs, takeRunJobs, translationCall } from "../../helpers/translations";
 import { allIssues, conversation, ingestAndAnalyse } from "../../helpers/conversations";
-import { concretePath, pathIds, type Operation } from "./operations";
+import { beforeAll } from "vitest";
+import { concretePath, loadOperations, pathIds, type Operation } from "./operations";
 
 /**
  * The organization every matrix call happens in: its owner makes the objects, and one member of
@@ -34,6 +35,23 @@ const PAGE_AND_FILE = [
   { operation: "insert_page", title: "Matrix page", document: { markdown: "Hello\n" } },
   { operation: "insert_files", files: [{ name: "matrix.txt", contentType: "text/plain", base64: btoa("matrix") }] },
 ];
+
+/** What a matrix test file works with: the document's operations, the GET paths, and a world of its own. */
+export interface Matrix {
+  world: World;
+  operations: Operation[];
+  readable: Set<string>;
+}
+
+/** The file's matrix, built before its tests (filled in by then; read it inside them). */
+export function useMatrix(): Matrix {
+  const matrix = {} as Matrix;
+  beforeAll(async () => {
+    Object.assign(matrix, await loadOperations());
+    matrix.world = await buildWorld();
+  }, 60_000);
+  return matrix;
+}
 
 export async function buildWorld(): Promise<World> {
   const owner = await createUser("matrix-owner");
