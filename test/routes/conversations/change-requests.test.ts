@@ -1,7 +1,8 @@
 import { ChangeRequestStatus } from "@gitbook/api";
+import { ChangeRequestStatus as ChangeRequestStatus0146 } from "gitbook-api-0146";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSpace } from "../../helpers/content";
-import { createOrganization, createUser, gitbookClient, type TestUser } from "../../helpers/fixtures";
+import { createOrganization, createUser, gitbookClient, gitbookClient0146, type TestUser } from "../../helpers/fixtures";
 import { call, errorMessage } from "../../helpers/http";
 import { expectSpecResponse } from "../../helpers/spec";
 import { allClusters, conversation, ingestAndAnalyse } from "../../helpers/conversations";
@@ -113,11 +114,19 @@ describe("linking change requests to clusters", () => {
     }
   });
 
-  it("filters through GitBook's client, which names the filter `topic`", async () => {
-    const linked = await create({ subject: "Through the client", conversationsIssuesCluster: apiCluster });
-    const { data } = await gitbookClient(admin).spaces.listChangeRequestsForSpace(spaceId, { status: ChangeRequestStatus.Draft, topic: apiCluster, limit: 1000 });
-    expect(data.items.map((item) => item.id)).toContain(linked.id);
-    // The client's ChangeRequest type (0.202) does not name the field 0.146 returns.
-    expect(data.items.every((item) => (item as { conversationsIssuesCluster?: string }).conversationsIssuesCluster === apiCluster)).toBe(true);
+  it("filters through GitBook's clients: 0.146 names the filter `conversationsIssuesCluster`, 0.202 `topic`", async () => {
+    const linked = await create({ subject: "Through the clients", conversationsIssuesCluster: apiCluster });
+    const organizationId = (await call("GET", `/v1/spaces/${spaceId}`, { token: admin.token })).body.organization;
+    const client0146 = gitbookClient0146(admin);
+    const lists = [
+      (await client0146.spaces.listChangeRequestsForSpace(spaceId, { status: ChangeRequestStatus0146.Draft, conversationsIssuesCluster: apiCluster, limit: 1000 })).data.items,
+      (await client0146.orgs.listChangeRequestsForOrganization(organizationId, { status: ChangeRequestStatus0146.Draft, conversationsIssuesCluster: apiCluster, limit: 1000 })).data.items,
+      (await gitbookClient(admin).spaces.listChangeRequestsForSpace(spaceId, { status: ChangeRequestStatus.Draft, topic: apiCluster, limit: 1000 })).data.items,
+    ];
+    for (const items of lists) {
+      expect(items.map((item) => item.id)).toContain(linked.id);
+      // 0.202's ChangeRequest type does not name the field 0.146 returns.
+      expect(items.every((item) => (item as { conversationsIssuesCluster?: string }).conversationsIssuesCluster === apiCluster)).toBe(true);
+    }
   });
 });
