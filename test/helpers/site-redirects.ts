@@ -26,7 +26,7 @@ export function validIn0146And0202<T = any>(response: ApiResponse, status: numbe
  */
 export const only0202 = (redirect: { source: string; destination: { kind: string } }) => redirect.source.includes("*") || redirect.destination.kind === "external";
 
-export async function createRedirect(user: TestUser, orgId: string, siteId: string, body: { source: string; destination: { kind: string } } & Record<string, unknown>) {
+export async function createRedirect(user: TestUser, orgId: string, siteId: string, body: { source: string; destination: { kind: string; [field: string]: unknown } } & Record<string, unknown>) {
   const response = await call("POST", redirectsPath(orgId, siteId), { token: user.token, body });
   return validIn0146And0202(response, 201, "createSiteRedirect", only0202(body));
 }

@@ -1,5 +1,6 @@
 import { createRouter } from "../shared";
 import { customizationRoutes } from "./customization";
+import { siteInsightsRoutes } from "./insights";
 import { publishedRoutes } from "./published";
 import { siteRedirectRoutes } from "./redirects";
 import { shareLinkRoutes } from "./share-links";
@@ -15,4 +16,5 @@ export const sitesRouter = createRouter()
   .route("/", shareLinkRoutes)
   .route("/", siteStructureRouter)
   .route("/", siteStructureReadRoutes)
-  .route("/", siteRedirectRoutes);
+  .route("/", siteRedirectRoutes)
+  .route("/", siteInsightsRoutes);

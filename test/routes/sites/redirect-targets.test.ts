@@ -49,7 +49,7 @@ describe("getSiteRedirectBySource", () => {
   it("sends to a section, a site space, a page of a site space and an external URL, at their published URLs", async () => {
     const site = await publishedSiteWithSections();
     const { fixture, orgId, siteId, base } = site;
-    const make = (source: string, destination: Record<string, unknown>) => createRedirect(fixture.admin, orgId, siteId, { source, destination });
+    const make = (source: string, destination: { kind: string; [field: string]: unknown }) => createRedirect(fixture.admin, orgId, siteId, { source, destination });
     await make("/old-guides", { kind: "site-section", siteSectionId: site.guides.id });
     await make("/old-reference", { kind: "site-section", siteSectionId: site.reference.id });
     await make("/old-v1", { kind: "site-space", siteSpaceId: site.v1.id });
