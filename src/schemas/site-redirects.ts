@@ -10,14 +10,20 @@ import { ShareKeyQuery } from "./site-structure-inputs";
 /** GitBook 0.202's SiteRedirectSourcePath: 0.146's, plus `+` and a final `*` or `/*` (a wildcard). */
 export const SOURCE_PATH_PATTERN = /^\/(?!\*)(?!.*\*.+)(?:[A-Za-z0-9\-._~+]|%[0-9A-Fa-f]{2})+(?:\/(?:[A-Za-z0-9\-._~+]|%[0-9A-Fa-f]{2})+)*(?:\/\*|\*)?$/;
 
-export const SiteRedirectSourcePath = z
-  .string()
-  .max(512)
-  .regex(
-    SOURCE_PATH_PATTERN,
-    "must be a path: '/' then segments of letters, digits, '-', '.', '_', '~', '+' or %-escapes separated by '/', no trailing '/', optionally ending in '*' or '/*' (a wildcard)",
-  )
-  .openapi("SiteRedirectSourcePath", { description: "The source path to redirect from, relative to the site's published URL (e.g. `/old/page`, or `/old/*` for everything under `/old/`)." });
+/** A source path's schema (a function: the query parameter takes it unnamed, so its example shows where the matrix reads it). */
+const sourcePath = () =>
+  z
+    .string()
+    .max(512)
+    .regex(
+      SOURCE_PATH_PATTERN,
+      "must be a path: '/' then segments of letters, digits, '-', '.', '_', '~', '+' or %-escapes separated by '/', no trailing '/', optionally ending in '*' or '/*' (a wildcard)",
+    );
+
+export const SiteRedirectSourcePath = sourcePath().openapi("SiteRedirectSourcePath", {
+  description: "The source path to redirect from, relative to the site's published URL (e.g. `/old/page`, or `/old/*` for everything under `/old/`).",
+  example: "/old-page",
+});
 
 const id = (description: string) => EntityId.openapi({ description });
 
@@ -88,7 +94,7 @@ export const SiteRedirectListQuery = z.object({
 
 export const SiteRedirectBySourceQuery = z.object({
   ...ShareKeyQuery,
-  source: SiteRedirectSourcePath.openapi({ description: "The path visited, relative to the site's published URL: its exact redirect, else the live wildcard redirect with the longest matching prefix.", example: "/old-page" }),
+  source: sourcePath().openapi({ description: "The path visited, relative to the site's published URL: its exact redirect, else the live wildcard redirect with the longest matching prefix.", example: "/old-page" }),
 });
 
 export const SiteRedirectLookup = z

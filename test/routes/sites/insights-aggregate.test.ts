@@ -1,3 +1,4 @@
+import { SiteInsightsQueryRangePreset } from "@gitbook/api";
 import { describe, expect, it } from "vitest";
 import type { TrackedSiteEvent } from "../../../src/lib/jobs";
 import { createSpace } from "../../helpers/content";
@@ -145,7 +146,7 @@ describe("aggregateSiteEvents", () => {
     const body = { range: "last7Days", select: [{ column: "eventsCount" }] };
     expect(errorMessage(await aggregate(fixture.guest.token, orgId, siteId, body), 403)).toContain("'read'");
     errorMessage(await aggregate(fixture.outsider.token, orgId, siteId, body), 404);
-    const { data } = await gitbookClient(fixture.read).orgs.aggregateSiteEvents(orgId, siteId, { range: "last7Days", groupBy: [{ column: "eventType" }] });
+    const { data } = await gitbookClient(fixture.read).orgs.aggregateSiteEvents(orgId, siteId, { range: SiteInsightsQueryRangePreset.Last7Days, groupBy: [{ column: "eventType" }] });
     expect(data.columns.map((column) => column.column)).toEqual(["eventType", "eventsCount"]);
   });
 });
