@@ -5,7 +5,7 @@ import { createDatabase } from "../../src/db/client";
 import { siteInsightEvents } from "../../src/db/schema";
 import worker from "../../src/index";
 import { createOrganization, createUser } from "../helpers/fixtures";
-import { runTrackJobs } from "../helpers/site-insights";
+import { runTrackJobs, storedSiteEvent } from "../helpers/site-insights";
 import { createSite } from "../helpers/sites";
 
 const DAY = 86_400_000;
@@ -16,22 +16,7 @@ describe("the scheduled handler", () => {
     const orgId = (await createOrganization(admin)).id;
     const site = await createSite(admin, orgId);
     const now = Date.parse("2026-06-30T12:00:00.000Z");
-    const event = (id: string, daysAgo: number) => ({
-      id,
-      occurredAt: new Date(now - daysAgo * DAY).toISOString(),
-      type: "page_view",
-      visitorId: "v",
-      sessionId: "s",
-      displayContext: "site",
-      url: "https://docs.example.com/",
-      siteSectionId: null,
-      siteSpaceId: null,
-      spaceId: null,
-      pageId: null,
-      language: null,
-      referrer: null,
-      data: {},
-    });
+    const event = (id: string, daysAgo: number) => ({ ...storedSiteEvent(new Date(now - daysAgo * DAY).toISOString(), "page_view"), id });
     const retention = SITE_INSIGHTS_RETENTION_DAYS;
     await runTrackJobs([{ kind: "insights.track", siteId: site.id, events: [event("old", retention + 1), event("older", retention + 30), event("kept", retention - 1)] }]);
 

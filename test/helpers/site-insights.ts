@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { expect } from "vitest";
 import worker from "../../src/index";
-import type { Job } from "../../src/lib/jobs";
+import type { Job, TrackedSiteEvent } from "../../src/lib/jobs";
 import { JOBS_QUEUE } from "../../src/queues/consumer";
 import { call, type ApiResponse } from "./http";
 import { sitePath } from "./sites";
@@ -66,3 +66,26 @@ export function siteEvent(type: string, location: Record<string, string | null> 
 
 /** POST …/insights/events/aggregate as `token`. */
 export const aggregate = (token: string, orgId: string, siteId: string, body: unknown) => call("POST", `${sitePath(orgId, siteId)}/insights/events/aggregate`, { token, body });
+
+let counter = 0;
+
+/** An event as the job stores it, at `occurredAt` (for times tracking refuses: days or a year ago). */
+export function storedSiteEvent(occurredAt: string, type: string, fields: Partial<TrackedSiteEvent> = {}): TrackedSiteEvent {
+  return {
+    id: `event-${++counter}-${Math.random().toString(36).slice(2)}`,
+    occurredAt,
+    type,
+    visitorId: "v1",
+    sessionId: "s1",
+    displayContext: "site",
+    url: "https://docs.example.com/",
+    siteSectionId: null,
+    siteSpaceId: null,
+    spaceId: null,
+    pageId: null,
+    language: "en",
+    referrer: null,
+    data: {},
+    ...fields,
+  };
+}

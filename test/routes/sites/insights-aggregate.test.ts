@@ -4,7 +4,7 @@ import type { TrackedSiteEvent } from "../../../src/lib/jobs";
 import { createSpace } from "../../helpers/content";
 import { gitbookClient, organizationWithEveryRole } from "../../helpers/fixtures";
 import { errorMessage } from "../../helpers/http";
-import { aggregate, runTrackJobs } from "../../helpers/site-insights";
+import { aggregate, runTrackJobs, storedSiteEvent } from "../../helpers/site-insights";
 import { validIn0146And0202 } from "../../helpers/site-redirects";
 import { createSite, readPublished } from "../../helpers/sites";
 
@@ -15,28 +15,10 @@ import { createSite, readPublished } from "../../helpers/sites";
 
 const DAY = 86_400_000;
 const dayStart = (daysAgo: number) => `${new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10)}T00:00:00.000Z`;
-let counter = 0;
-
-/** A stored event at noon UTC `daysAgo` days ago (minus `minutes`). */
+/** A stored event at noon UTC `daysAgo` days ago (or a minute ago, if noon is yet to come). */
 function storedEvent(daysAgo: number, type: string, fields: Partial<TrackedSiteEvent> = {}): TrackedSiteEvent {
   const noon = Date.parse(dayStart(daysAgo)) + DAY / 2;
-  return {
-    id: `event-${++counter}-${Math.random().toString(36).slice(2)}`,
-    occurredAt: new Date(Math.min(noon, Date.now() - 60_000)).toISOString(),
-    type,
-    visitorId: "v1",
-    sessionId: "s1",
-    displayContext: "site",
-    url: "https://docs.example.com/",
-    siteSectionId: null,
-    siteSpaceId: null,
-    spaceId: null,
-    pageId: null,
-    language: "en",
-    referrer: null,
-    data: {},
-    ...fields,
-  };
+  return storedSiteEvent(new Date(Math.min(noon, Date.now() - 60_000)).toISOString(), type, fields);
 }
 
 async function siteWithEvents() {
