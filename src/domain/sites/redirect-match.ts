@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { RequestContext } from "../../context";
 import { rawAll } from "../../db/raw";
 import { organizations, sites, siteSections, siteSpaces, type OrganizationRow, type SiteRedirectRow, type SiteRow, type SiteSectionRow, type SiteSpaceRow } from "../../db/schema";
@@ -65,7 +65,7 @@ export async function matchSiteRedirect(ctx: RequestContext, siteId: string, pat
   const siteSpaceId = destinationField("siteSpaceId");
   const [matched, siteRows, organizationRows, siteSpaceRows, sectionRows, pathRows] = await db.batch([
     rawAll<MatchedRow>(db, matchedRedirect(siteId, path, sql`*`)),
-    db.select().from(sites).where(sql`${sites.id} = ${siteId}`),
+    db.select().from(sites).where(eq(sites.id, siteId)),
     db.select().from(organizations).where(sql`${organizations.id} = (SELECT organization_id FROM sites WHERE id = ${siteId})`),
     db.select().from(siteSpaces).where(sql`${siteSpaces.siteId} = ${siteId} AND ${siteSpaces.id} = ${siteSpaceId}`),
     db

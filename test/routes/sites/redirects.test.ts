@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { commitToMain, createdPage, createSpace } from "../../helpers/content";
 import { createOrganization, createUser, gitbookClient, gitbookClient0146, organizationWithEveryRole } from "../../helpers/fixtures";
 import { call, errorMessage } from "../../helpers/http";
+import { walkList, type ListParams } from "../../helpers/lists";
 import { createRedirect, redirectsPath, validIn0146And0202 } from "../../helpers/site-redirects";
 import { createSite, readPublished } from "../../helpers/sites";
 
@@ -88,24 +89,18 @@ describe("listSiteRedirects", () => {
       await new Promise((resolve) => setTimeout(resolve, 2)); // distinct creation times: the list's order
     }
     await createRedirect(fixture.admin, orgId, siteId, { source: "/draft", draft: true, destination: toSiteSpace(siteSpaceIds[0]!) });
-    const list = async (query: string) => {
-      const sources: string[] = [];
-      let page: string | undefined;
-      do {
-        const response = await call("GET", `${redirectsPath(orgId, siteId)}?limit=2&${query}${page ? `&page=${page}` : ""}`, { token: fixture.read.token });
-        const body = validIn0146And0202(response, 200, "listSiteRedirects");
-        sources.push(...body.items.map((item: any) => item.source));
-        page = body.next?.page;
-      } while (page);
-      return sources;
+    const list = async (params: ListParams, expectedCount: number) => {
+      const items = await walkList<{ source: string }>(redirectsPath(orgId, siteId), { limit: 2, ...params }, { token: fixture.read.token, operationId: "listSiteRedirects", expectedCount });
+      return items.map((item) => item.source);
     };
-    expect(await list("")).toEqual(["/a", "/b", "/a/b", "/c"]);
-    expect(await list("orderBy=source")).toEqual(["/a", "/a/b", "/b", "/c"]);
-    expect(await list("draft=true")).toEqual(["/draft"]);
-    expect(await list("search=A")).toEqual(["/a", "/a/b"]);
+    expect(await list({}, 4)).toEqual(["/a", "/b", "/a/b", "/c"]);
+    expect(await list({ orderBy: "source" }, 4)).toEqual(["/a", "/a/b", "/b", "/c"]);
+    expect(await list({ draft: true }, 1)).toEqual(["/draft"]);
+    expect(await list({ search: "A" }, 2)).toEqual(["/a", "/a/b"]);
+    validIn0146And0202(await call("GET", redirectsPath(orgId, siteId), { token: fixture.read.token }), 200, "listSiteRedirects");
     const updated = await call("PATCH", `${redirectsPath(orgId, siteId)}/${made[0].id}`, { token: fixture.admin.token, body: { permanent: true } });
     expect(validIn0146And0202(updated, 200, "updateSiteRedirectById").updatedAt).toEqual(expect.any(String));
-    expect(await list("orderBy=updatedAt")).toEqual(["/c", "/a", "/b", "/a/b"]);
+    expect(await list({ orderBy: "updatedAt" }, 4)).toEqual(["/c", "/a", "/b", "/a/b"]);
     const first = await call("GET", `${redirectsPath(orgId, siteId)}?limit=1`, { token: fixture.read.token });
     const replayed = await call("GET", `${redirectsPath(orgId, siteId)}?orderBy=source&page=${first.body.next.page}`, { token: fixture.read.token });
     expect(errorMessage(replayed, 400)).toContain("'page'");
