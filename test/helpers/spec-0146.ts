@@ -1,24 +1,42 @@
 import { dereference, encodePointer, validate, type Schema } from "@cfworker/json-schema";
+import spec from "gitbook-api-0146/spec/openapi.json";
 import { expect } from "vitest";
-import spec from "../fixtures/gitbook-0.146/conversations-openapi.json";
+import onlyIn0146 from "../fixtures/gitbook-0.146/conversations-openapi.json";
 
 /**
- * Checks response bodies against GitBook's spec 0.146.0, for the operations only that version has
- * (support conversations; @gitbook/api 0.202 has none of them). The fixture holds those
- * operations and the components they refer to, cut from the published 0.146.0 document; the
- * checks are spec.ts's.
+ * Checks response bodies against GitBook's spec 0.146.0 (the whole document, shipped in the
+ * `gitbook-api-0146` package), with spec.ts's checks. 0.146 is OpenAPI 3.0: its `nullable: true`
+ * is read as JSON Schema's `null` type (what it means), since the validator knows 2020-12 only.
+ * The fixture holds the operations only that version has (support conversations), which the
+ * document test finds there.
  */
 const BASE = "https://gitbook.spec/0.146.0/openapi.json";
-const document = spec as unknown as { paths: Record<string, Record<string, any>>; components: Record<string, any> };
-const lookup = dereference({ ...(spec as object), $id: BASE } as Schema);
+const document = withNullTypes(spec) as { paths: Record<string, Record<string, any>>; components: Record<string, any> };
+const lookup = dereference({ ...document, $id: BASE } as Schema);
 const pointer = (...parts: string[]) => parts.map(encodePointer).join("/");
+
+/** OpenAPI 3.0's `nullable: true` as 2020-12 says it: `null` added to `type` (and `enum`), or a `null` alternative. */
+function withNullTypes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withNullTypes);
+  if (typeof value !== "object" || value === null) return value;
+  const { nullable, ...rest } = value as Record<string, unknown>;
+  const converted = Object.fromEntries(Object.entries(rest).map(([key, inner]) => [key, withNullTypes(inner)]));
+  if (nullable !== true) return converted;
+  if (typeof converted.type === "string") {
+    const withNull = { ...converted, type: [converted.type, "null"] };
+    return Array.isArray(converted.enum) && !converted.enum.includes(null) ? { ...withNull, enum: [...converted.enum, null] } : withNull;
+  }
+  return { anyOf: [converted, { type: "null" }] };
+}
 
 function responseSchema(operationId: string, status: number): Schema {
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       if (operation?.operationId !== operationId) continue;
-      if (!operation.responses?.[String(status)]) throw new Error(`GitBook's spec 0.146 has no ${status} response for '${operationId}'`);
-      const schema = lookup[`${BASE}#/${pointer("paths", path, method, "responses", String(status), "content", "application/json", "schema")}`];
+      const response = operation.responses?.[String(status)];
+      if (!response) throw new Error(`GitBook's spec 0.146 has no ${status} response for '${operationId}'`);
+      const location = response.$ref ?? `#/${pointer("paths", path, method, "responses", String(status))}`;
+      const schema = lookup[`${BASE}${location}/${pointer("content", "application/json", "schema")}`];
       if (!schema || schema === true) throw new Error(`No JSON schema for ${status} of '${operationId}'`);
       return schema as Schema;
     }
@@ -33,9 +51,10 @@ export function expectSpec0146Response(operationId: string, status: number, body
   expect(result.valid, `response of ${operationId} vs GitBook's spec 0.146: ${errors}`).toBe(true);
 }
 
-/** The method and path of an operation of GitBook's spec 0.146 (of those the fixture holds). */
+/** The method and path of an operation only GitBook's spec 0.146 has (those the fixture holds). */
 export function spec0146Operation(operationId: string): { path: string; method: string } | undefined {
-  for (const [path, operations] of Object.entries(document.paths)) {
+  const paths = (onlyIn0146 as unknown as { paths: Record<string, Record<string, any>> }).paths;
+  for (const [path, operations] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(operations)) if (operation?.operationId === operationId) return { path, method };
   }
   return undefined;

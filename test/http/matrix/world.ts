@@ -159,6 +159,11 @@ async function siteStructureIdsFor(world: World, siteId: string, names: string[]
     const group = await call("POST", `${base}/section-groups`, { token: owner.token, body: { title: "Matrix group", sections: ids.siteSectionId ? [ids.siteSectionId] : [] } });
     ids.siteSectionGroupId = group.body.id;
   }
+  if (names.includes("siteRedirectId") || path.endsWith("/redirect")) {
+    // The redirect the by-source lookup's example (`source=/old-page`) finds.
+    const body = { source: "/old-page", destination: { kind: "external", url: "https://example.com/new-page" } };
+    ids.siteRedirectId = (await call("POST", `${base}/redirects`, { token: owner.token, body })).body.id;
+  }
   if (path.includes("/adaptive-schema")) {
     const jsonSchema = { type: "object", properties: { beta: { type: "boolean", description: "Beta" } }, additionalProperties: false };
     await call("PUT", `${base}/adaptive-schema`, { token: owner.token, body: { jsonSchema } });
