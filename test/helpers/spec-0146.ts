@@ -1,29 +1,30 @@
 import { dereference, encodePointer, validate, type Schema } from "@cfworker/json-schema";
-import raw from "gitbook-api-0146/spec/openapi.json";
+import spec from "gitbook-api-0146/spec/openapi.json";
 import { expect } from "vitest";
+import onlyIn0146 from "../fixtures/gitbook-0.146/conversations-openapi.json";
 
 /**
- * Checks response bodies against GitBook's spec 0.146.0, the version the seed follows (shipped in
- * the `gitbook-api-0146` alias of @gitbook/api): the operations only that version has (support
- * conversations, link reports), and those whose answers must stay valid for clients pinned at it
- * (GitBook's renderer of published content). The spec is OpenAPI 3.0, whose `nullable: true`
- * JSON Schema 2020-12 does not know: it is turned into "or null" once, when the file loads.
+ * Checks response bodies against GitBook's spec 0.146.0 (the whole document, shipped in the
+ * `gitbook-api-0146` package), with spec.ts's checks. 0.146 is OpenAPI 3.0: its `nullable: true`
+ * is read as JSON Schema's `null` type (what it means), since the validator knows 2020-12 only.
+ * The fixture holds the operations only that version has (support conversations), which the
+ * document test finds there.
  */
 const BASE = "https://gitbook.spec/0.146.0/openapi.json";
-const spec = withNullables(raw);
-const document = spec as unknown as { paths: Record<string, Record<string, any>>; components: Record<string, any> };
-const lookup = dereference({ ...(spec as object), $id: BASE } as Schema);
+const document = withNullTypes(spec) as { paths: Record<string, Record<string, any>>; components: Record<string, any> };
+const lookup = dereference({ ...document, $id: BASE } as Schema);
 const pointer = (...parts: string[]) => parts.map(encodePointer).join("/");
 
-function withNullables(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withNullables);
-  if (value === null || typeof value !== "object") return value;
+/** OpenAPI 3.0's `nullable: true` as 2020-12 says it: `null` added to `type` (and `enum`), or a `null` alternative. */
+function withNullTypes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withNullTypes);
+  if (typeof value !== "object" || value === null) return value;
   const { nullable, ...rest } = value as Record<string, unknown>;
-  const converted = Object.fromEntries(Object.entries(rest).map(([key, item]) => [key, withNullables(item)]));
+  const converted = Object.fromEntries(Object.entries(rest).map(([key, inner]) => [key, withNullTypes(inner)]));
   if (nullable !== true) return converted;
   if (typeof converted.type === "string") {
-    const enumerated = Array.isArray(converted.enum) ? { enum: [...converted.enum, null] } : {};
-    return { ...converted, type: [converted.type, "null"], ...enumerated };
+    const withNull = { ...converted, type: [converted.type, "null"] };
+    return Array.isArray(converted.enum) && !converted.enum.includes(null) ? { ...withNull, enum: [...converted.enum, null] } : withNull;
   }
   return { anyOf: [converted, { type: "null" }] };
 }
@@ -32,13 +33,9 @@ function responseSchema(operationId: string, status: number): Schema {
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       if (operation?.operationId !== operationId) continue;
-      let location = `#/${pointer("paths", path, method, "responses", String(status))}`;
-      let response = operation.responses?.[String(status)];
+      const response = operation.responses?.[String(status)];
       if (!response) throw new Error(`GitBook's spec 0.146 has no ${status} response for '${operationId}'`);
-      if (response.$ref) {
-        location = response.$ref;
-        response = document.components.responses[response.$ref.split("/").pop()];
-      }
+      const location = response.$ref ?? `#/${pointer("paths", path, method, "responses", String(status))}`;
       const schema = lookup[`${BASE}${location}/${pointer("content", "application/json", "schema")}`];
       if (!schema || schema === true) throw new Error(`No JSON schema for ${status} of '${operationId}'`);
       return schema as Schema;
@@ -54,19 +51,19 @@ export function expectSpec0146Response(operationId: string, status: number, body
   expect(result.valid, `response of ${operationId} vs GitBook's spec 0.146: ${errors}`).toBe(true);
 }
 
-/** Asserts that `body` matches a named component schema of GitBook's spec 0.146. */
-export function expectSpec0146Schema(name: string, body: unknown): void {
-  const schema = lookup[`${BASE}#/${pointer("components", "schemas", name)}`];
-  if (!schema) throw new Error(`No schema '${name}' in GitBook's spec 0.146`);
-  const result = validate(body, schema, "2020-12", lookup, false);
-  const errors = result.errors.slice(0, 12).map((error) => `${error.instanceLocation}: ${error.error}`).join("\n");
-  expect(result.valid, `${name} vs GitBook's spec 0.146: ${errors}`).toBe(true);
+/** The method and path of an operation only GitBook's spec 0.146 has (those the fixture holds). */
+export function spec0146Operation(operationId: string): { path: string; method: string } | undefined {
+  const paths = (onlyIn0146 as unknown as { paths: Record<string, Record<string, any>> }).paths;
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations)) if (operation?.operationId === operationId) return { path, method };
+  }
+  return undefined;
 }
 
-/** The method and path of an operation of GitBook's spec 0.146. */
-export function spec0146Operation(operationId: string): { path: string; method: string } | undefined {
-  for (const [path, operations] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(operations)) if (operation?.operationId === operationId) return { path, method };
+/** Whether GitBook's spec 0.146 requires the operation's body (of those the fixture holds): undefined when it takes none or is not there. */
+export function spec0146BodyRequired(operationId: string): boolean | undefined {
+  for (const operations of Object.values(document.paths)) {
+    for (const operation of Object.values(operations)) if (operation?.operationId === operationId) return operation.requestBody ? operation.requestBody.required === true : undefined;
   }
   return undefined;
 }

@@ -57,13 +57,10 @@ export function specOperation(operationId: string) {
   return { path, method };
 }
 
-/** The operation's method and path in GitBook's current spec, or undefined when it has none by that id. */
-export function specOperationIfAny(operationId: string): { path: string; method: string } | undefined {
-  try {
-    return specOperation(operationId);
-  } catch {
-    return undefined;
-  }
+/** Whether GitBook's spec requires the operation's body: undefined when it takes none. */
+export function specBodyRequired(operationId: string): boolean | undefined {
+  const { operation } = findOperation(operationId);
+  return operation.requestBody ? operation.requestBody.required === true : undefined;
 }
 
 function describe(errors: Array<{ instanceLocation: string; error: string }>): string {

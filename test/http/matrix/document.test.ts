@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../helpers/http";
-import { specOperationIfAny } from "../../helpers/spec";
-import { spec0146Operation } from "../../helpers/spec-0146";
+import { specBodyRequired, specOperation } from "../../helpers/spec";
+import { spec0146BodyRequired, spec0146Operation } from "../../helpers/spec-0146";
 import { loadOperations, type Operation } from "./operations";
 
 /**
@@ -51,13 +51,22 @@ describe("the OpenAPI document", () => {
     for (const operation of operations) {
       if (OUR_OWN_OPERATIONS.has(operation.operationId)) continue;
       expect(operation.path.startsWith("/v1/"), operation.operationId).toBe(true);
-      // The current spec first; support conversations and link reports are in GitBook's 0.146 spec only.
-      const gitbook = specOperationIfAny(operation.operationId) ?? spec0146Operation(operation.operationId);
+      // Support conversations are in GitBook's 0.146 spec only.
+      const gitbook = spec0146Operation(operation.operationId) ?? specOperation(operation.operationId);
       expect(gitbook, operation.operationId).toEqual({
         method: operation.method,
         path: operation.path.slice("/v1".length),
       });
     }
+  });
+
+  it("requires a body exactly where GitBook's spec does (request-bodies.test.ts calls each without one)", () => {
+    const differing = operations.flatMap((operation) => {
+      if (OUR_OWN_OPERATIONS.has(operation.operationId)) return [];
+      const gitbook = spec0146Operation(operation.operationId) ? spec0146BodyRequired(operation.operationId) : specBodyRequired(operation.operationId);
+      return gitbook === operation.bodyRequired ? [] : [`${operation.operationId}: ours ${operation.bodyRequired}, GitBook's ${gitbook}`];
+    });
+    expect(differing).toEqual([]);
   });
 
   it("declares the user-token security on every /v1 route (and the site token on the reads of published content; none needed to resolve a published URL)", async () => {
