@@ -3,8 +3,8 @@ import type { RequestContext } from "../../context";
 import { rawAll } from "../../db/raw";
 import { organizations, sites, siteSections, siteSpaces, type OrganizationRow, type SiteRedirectRow, type SiteRow, type SiteSectionRow, type SiteSpaceRow } from "../../db/schema";
 import { MAIN_LINE } from "../revisions/points";
-import { sectionPublishedUrl, siteSpacePublishedUrl, withShareKey } from "./structure";
-import { publishedUrl, sitePublishedBase } from "./urls";
+import { sectionPublishedUrl, siteSpacePublishedUrl } from "./structure";
+import { publishedUrl, sitePublishedBase, siteRootFor } from "./urls";
 
 /**
  * Which redirect a visited path of a site matches, and where it sends the visitor, in one round
@@ -83,7 +83,8 @@ export async function matchSiteRedirect(ctx: RequestContext, siteId: string, pat
   if (!row || !site || !organization) return null;
   const redirect = redirectFromRow(row);
   const found: FoundDestination = {
-    base: sitePublishedBase(ctx.env, ctx.urls, organization, site),
+    // A visitor who came with a share key goes on with it (the key is the first segment under the base).
+    base: siteRootFor(sitePublishedBase(ctx.env, ctx.urls, organization, site), shareKey),
     siteSpace: (siteSpaceRows as SiteSpaceRow[])[0],
     section: (sectionRows as SiteSectionRow[])[0],
     pagePath: pagePathFrom(pathRows as PathRow[]),
@@ -92,7 +93,7 @@ export async function matchSiteRedirect(ctx: RequestContext, siteId: string, pat
   if (destinationUrl === null) return { redirect, target: null };
   const suffix = redirect.captureWildcard && redirect.wildcardPrefix !== null && redirect.source !== path ? path.slice(redirect.wildcardPrefix.length) : "";
   const target = appendPath(destinationUrl, suffix);
-  return { redirect, target: redirect.destination.kind === "external" ? target : withShareKey(target, shareKey) };
+  return { redirect, target };
 }
 
 interface FoundDestination {

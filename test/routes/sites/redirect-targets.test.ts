@@ -118,7 +118,7 @@ describe("getSiteRedirectBySource", () => {
     const base = `https://docs.test/sites/${orgId}/${site.id}/`;
     expect(await targetOf(admin, orgId, site.id, "/x")).toBe(base);
     await insertShareLink(site.id, admin, "redirect-share-key");
-    expect(await targetOf(admin, orgId, site.id, "/x", "redirect-share-key")).toBe(`${base}?share=redirect-share-key`);
+    expect(await targetOf(admin, orgId, site.id, "/x", "redirect-share-key")).toBe(`${base}redirect-share-key/`);
     errorMessage(await redirectBySource(admin, orgId, site.id, "/x", "not-a-key"), 404);
   });
 
