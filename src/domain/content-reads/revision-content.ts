@@ -68,7 +68,7 @@ export interface RevisionRead<T> {
 }
 
 export async function resolveContent(ctx: ReaderContext, source: ContentSource, options: { withMergedFrom?: boolean } = {}): Promise<ResolvedSource> {
-  if (isVisitor(ctx)) return resolveForVisitor(ctx, source);
+  if (isVisitor(ctx)) return resolveForVisitor(ctx, source, options);
   if (source.kind === "space") {
     const [access, [mergedFrom]] = await loadSpaceAccessWith(ctx, source.spaceId, options.withMergedFrom ? [selectMergedFrom(ctx, source.spaceId)] : []);
     const main: LinePoint = { line: MAIN_LINE, ordinal: 0, isHead: true };
@@ -104,14 +104,8 @@ async function resolveRevision(
   source: Extract<ContentSource, { kind: "revision" }>,
   options: { withMergedFrom?: boolean },
 ): Promise<ResolvedSource> {
-  const revision = ctx.db
-    .select()
-    .from(revisions)
-    .where(and(eq(revisions.id, source.revisionId), eq(revisions.spaceId, source.spaceId)))
-    .limit(1);
-  const mergedFrom = selectChangeRequestRecords(ctx.db)
-    .where(eq(changeRequests.id, sql`(SELECT ${revisions.mergedFrom} FROM ${revisions} WHERE ${revisions.id} = ${source.revisionId} AND ${revisions.spaceId} = ${source.spaceId})`))
-    .limit(1);
+  const revision = selectRevisionOfSpace(ctx, source.spaceId, source.revisionId);
+  const mergedFrom = selectMergedFromRevision(ctx, source.spaceId, source.revisionId);
   const [access, [rows, merged]] = await loadSpaceAccessWith(ctx, source.spaceId, options.withMergedFrom ? [revision, mergedFrom] : [revision]);
   const row = (rows as RevisionRow[])[0];
   if (!row) throw notFound(`Revision '${source.revisionId}'`);
@@ -129,8 +123,24 @@ async function resolveRevision(
   };
 }
 
+/** A revision of the space by its id (none when it is another space's). */
+export function selectRevisionOfSpace(ctx: RequestContext, spaceId: string, revisionId: string) {
+  return ctx.db
+    .select()
+    .from(revisions)
+    .where(and(eq(revisions.id, revisionId), eq(revisions.spaceId, spaceId)))
+    .limit(1);
+}
+
+/** The change request a revision of the space merged (none unless it is a merge). */
+export function selectMergedFromRevision(ctx: RequestContext, spaceId: string, revisionId: string) {
+  return selectChangeRequestRecords(ctx.db)
+    .where(eq(changeRequests.id, sql`(SELECT ${revisions.mergedFrom} FROM ${revisions} WHERE ${revisions.id} = ${revisionId} AND ${revisions.spaceId} = ${spaceId})`))
+    .limit(1);
+}
+
 /** The change request merged by the space's active revision (none unless that revision is a merge). */
-function selectMergedFrom(ctx: RequesterContext, spaceId: string) {
+export function selectMergedFrom(ctx: RequestContext, spaceId: string) {
   const activeRevision = sql`(SELECT ${spaces.revisionId} FROM ${spaces} WHERE ${spaces.id} = ${spaceId})`;
   return selectChangeRequestRecords(ctx.db)
     .where(eq(changeRequests.id, sql`(SELECT ${revisions.mergedFrom} FROM ${revisions} WHERE ${revisions.id} = ${activeRevision})`))

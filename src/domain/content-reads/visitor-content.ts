@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { VisitorContext } from "../../context";
-import { changeRequests, revisions, type ChangeRequestRow, type RevisionRow } from "../../db/schema";
+import { changeRequests, type ChangeRequestRow, type RevisionRow } from "../../db/schema";
+import type { ChangeRequestRecord } from "../change-requests/records";
 import { notFound } from "../../lib/errors";
 import { changeRequestPoint, MAIN_LINE, revisionPoint } from "../revisions/points";
 import { loadVisitorSpace, revisionNotPublished, visitorMayReadRevision } from "../sites/visitor-access";
-import type { ContentSource, ResolvedSource } from "./revision-content";
+import { selectMergedFrom, selectMergedFromRevision, selectRevisionOfSpace, type ContentSource, type ResolvedSource } from "./revision-content";
 import { visitorViewOf } from "./visitor-view";
 
 /**
@@ -14,16 +15,19 @@ import { visitorViewOf } from "./visitor-view";
  * is one round trip, as a member's is; what the visitor sees of the revision (conditions applied)
  * comes from the revision's page index, kept in memory (content-reads/page-index.ts).
  */
-export async function resolveForVisitor(ctx: VisitorContext, source: ContentSource): Promise<ResolvedSource> {
-  // No `mergedFrom` for a merge revision: a change request is not something a site shows its readers.
-  const resolved = await resolvedSource(ctx, source);
+export async function resolveForVisitor(ctx: VisitorContext, source: ContentSource, options: { withMergedFrom?: boolean }): Promise<ResolvedSource> {
+  const resolved = await resolvedSource(ctx, source, options.withMergedFrom ?? false);
   return { ...resolved, visitorView: await visitorViewOf(ctx, resolved) };
 }
 
-async function resolvedSource(ctx: VisitorContext, source: ContentSource): Promise<ResolvedSource> {
+/** A merge revision names the change request it merged (GitBook's schema requires it): read alongside. */
+const mergedFromOf = (withMergedFrom: boolean, rows: unknown) => (withMergedFrom ? { mergedFrom: (rows as ChangeRequestRecord[])[0] } : {});
+
+async function resolvedSource(ctx: VisitorContext, source: ContentSource, withMergedFrom: boolean): Promise<ResolvedSource> {
   if (source.kind === "space") {
-    const [{ space }] = await loadVisitorSpace(ctx, source.spaceId);
+    const [{ space }, [merged]] = await loadVisitorSpace(ctx, source.spaceId, withMergedFrom ? [selectMergedFrom(ctx, source.spaceId)] : []);
     return {
+      ...mergedFromOf(withMergedFrom, merged),
       callerContext: ctx,
       space,
       revisionId: space.revisionId,
@@ -34,16 +38,14 @@ async function resolvedSource(ctx: VisitorContext, source: ContentSource): Promi
     };
   }
   if (source.kind === "revision") {
-    const revision = ctx.db
-      .select()
-      .from(revisions)
-      .where(and(eq(revisions.id, source.revisionId), eq(revisions.spaceId, source.spaceId)))
-      .limit(1);
-    const [{ space }, [rows]] = await loadVisitorSpace(ctx, source.spaceId, [revision]);
+    const revision = selectRevisionOfSpace(ctx, source.spaceId, source.revisionId);
+    const merged = selectMergedFromRevision(ctx, source.spaceId, source.revisionId);
+    const [{ space }, [rows, mergedRows]] = await loadVisitorSpace(ctx, source.spaceId, withMergedFrom ? [revision, merged] : [revision]);
     const row = (rows as RevisionRow[])[0];
     if (!row || !visitorMayReadRevision(ctx, space, row.id)) throw revisionNotPublished(source.revisionId);
     const isSpaceHead = row.id === space.revisionId;
     return {
+      ...mergedFromOf(withMergedFrom, mergedRows),
       callerContext: ctx,
       space,
       revisionId: row.id,

@@ -2,12 +2,14 @@ import type { RequestContext } from "../../context";
 import type { SiteRow } from "../../db/schema";
 import type { PageIndex } from "../content-reads/page-index";
 import { pagesFormerlyAt } from "../revisions/former-paths";
+import { matchSiteRedirect } from "../sites/redirect-match";
 
 /**
  * Where a published URL whose path is no page (of those the visitor sees) goes, if anywhere: the
- * page that had that path before a move or rename, at its path now. Asked only for such a path
- * (one more round trip); nothing found, the URL resolves to the path as given, and the renderer
- * shows its own not-found page, as GitBook's does.
+ * site's redirect for that path (sites/redirect-match.ts), else the page that had that path
+ * before a move or rename, at its path now. Asked only for such a path (the two lookups run side by
+ * side: one more round trip's time); nothing found, the URL resolves to the path as given, and the
+ * renderer shows its own not-found page, as GitBook's does.
  */
 export interface MissingPath {
   site: SiteRow;
@@ -16,6 +18,7 @@ export interface MissingPath {
   hidden: ReadonlySet<string>;
   /** The site space's published URL, as the visitor opened the site (with their share key). */
   siteSpaceUrl: string;
+  shareKey: string | undefined;
   /** The path under the site's root (after a share key), as a site redirect's source would name it. */
   sitePath: string;
   /** The path under the site space. */
@@ -23,7 +26,12 @@ export interface MissingPath {
 }
 
 export async function redirectForMissingPath(ctx: RequestContext, missing: MissingPath): Promise<string | null> {
-  for (const pageId of await pagesFormerlyAt(ctx.db, missing.spaceId, missing.pathname)) {
+  const [siteRedirect, formerly] = await Promise.all([
+    matchSiteRedirect(ctx, missing.site.id, `/${missing.sitePath}`, missing.shareKey),
+    pagesFormerlyAt(ctx.db, missing.spaceId, missing.pathname),
+  ]);
+  if (siteRedirect?.target) return siteRedirect.target;
+  for (const pageId of formerly) {
     const path = missing.index.pathOf.get(pageId);
     if (path !== undefined && !missing.hidden.has(pageId)) return new URL(path.split("/").map(encodeURIComponent).join("/"), missing.siteSpaceUrl).toString();
   }

@@ -129,7 +129,7 @@ export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveR
   const siteSpaceUrl = siteSpaceUrlUnder(base);
   if (pathname !== "" && pageId === null) {
     const visitorsUrl = siteSpaceUrlUnder(siteRootFor(base, shareLink?.key));
-    const redirect = await redirectForMissingPath(ctx, { site, spaceId: space.id, index, hidden, siteSpaceUrl: visitorsUrl, sitePath: parsed.segments.slice(siteSegments).join("/"), pathname });
+    const redirect = await redirectForMissingPath(ctx, { site, spaceId: space.id, index, hidden, siteSpaceUrl: visitorsUrl, shareKey: shareLink?.key, sitePath: parsed.segments.slice(siteSegments).join("/"), pathname });
     if (redirect) return { lookup: { target: "content", redirect } };
   }
 
