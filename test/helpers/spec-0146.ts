@@ -1,20 +1,33 @@
 import { dereference, encodePointer, validate, type Schema } from "@cfworker/json-schema";
 import { expect } from "vitest";
-import spec from "../fixtures/gitbook-0.146/conversations-openapi.json";
+import published from "gitbook-api-0146/spec/openapi.json";
 
 /**
- * Checks response bodies against GitBook's spec 0.146.0, for the operations only that version has
- * (support conversations; @gitbook/api 0.202 has none of them). The fixture holds those
- * operations and the components they refer to, cut from the published 0.146.0 document; the
- * checks are spec.ts's.
+ * Checks response bodies against GitBook's spec 0.146.0 (the document the `gitbook-api-0146`
+ * client ships), where answers must stay valid beside 0.202 (spec.ts). The document is OpenAPI
+ * 3.0: its `nullable: true` is rewritten once into the JSON Schema the validator reads (a `null`
+ * type, or `null` in an enum or beside a reference); everything else is checked as written.
  */
 const BASE = "https://gitbook.spec/0.146.0/openapi.json";
-const document = spec as unknown as { paths: Record<string, Record<string, any>>; components: Record<string, any> };
-const lookup = dereference({ ...(spec as object), $id: BASE } as Schema);
+
+/** OpenAPI 3.0's `nullable` as JSON Schema 2020-12. */
+function withNullable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withNullable);
+  if (!value || typeof value !== "object") return value;
+  const { nullable, ...rest } = value as Record<string, unknown>;
+  const schema = Object.fromEntries(Object.entries(rest).map(([key, inner]) => [key, withNullable(inner)]));
+  if (nullable !== true) return schema;
+  if (Array.isArray(schema.enum)) schema.enum = [...schema.enum, null];
+  if (typeof schema.type === "string") return { ...schema, type: [schema.type, "null"] };
+  return { anyOf: [schema, { type: "null" }] };
+}
+
+const spec = withNullable(published) as { paths: Record<string, Record<string, any>>; components: Record<string, any> };
+const lookup = dereference({ ...spec, $id: BASE } as unknown as Schema);
 const pointer = (...parts: string[]) => parts.map(encodePointer).join("/");
 
 function responseSchema(operationId: string, status: number): Schema {
-  for (const [path, operations] of Object.entries(document.paths)) {
+  for (const [path, operations] of Object.entries(spec.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       if (operation?.operationId !== operationId) continue;
       if (!operation.responses?.[String(status)]) throw new Error(`GitBook's spec 0.146 has no ${status} response for '${operationId}'`);
@@ -33,9 +46,9 @@ export function expectSpec0146Response(operationId: string, status: number, body
   expect(result.valid, `response of ${operationId} vs GitBook's spec 0.146: ${errors}`).toBe(true);
 }
 
-/** The method and path of an operation of GitBook's spec 0.146 (of those the fixture holds). */
+/** The method and path of an operation of GitBook's spec 0.146. */
 export function spec0146Operation(operationId: string): { path: string; method: string } | undefined {
-  for (const [path, operations] of Object.entries(document.paths)) {
+  for (const [path, operations] of Object.entries(spec.paths)) {
     for (const [method, operation] of Object.entries(operations)) if (operation?.operationId === operationId) return { path, method };
   }
   return undefined;
