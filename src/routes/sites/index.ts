@@ -1,6 +1,7 @@
 import { createRouter } from "../shared";
 import { customizationRoutes } from "./customization";
 import { publishedRoutes } from "./published";
+import { siteSearchRoutes } from "./search";
 import { shareLinkRoutes } from "./share-links";
 import { siteRoutes } from "./sites";
 import { siteStructureRouter } from "./structure";
@@ -11,4 +12,5 @@ export const sitesRouter = createRouter()
   .route("/", publishedRoutes)
   .route("/", customizationRoutes)
   .route("/", shareLinkRoutes)
-  .route("/", siteStructureRouter);
+  .route("/", siteStructureRouter)
+  .route("/", siteSearchRoutes);
