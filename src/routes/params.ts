@@ -32,6 +32,7 @@ export const FileParam = { fileId: pathParam("fileId", "The unique id of the fil
 export const PageParam = { pageId: pathParam("pageId", "The unique id of the page") };
 
 export const AdminUserParams = z.object({ userId: pathParam("userId", "The user's id") });
+export const UserParams = z.object({ userId });
 const tokenId = pathParam("tokenId", "The unique id of the API token");
 export const ApiTokenParams = z.object({ tokenId });
 export const AdminUserTokenParams = AdminUserParams.extend({ tokenId });
