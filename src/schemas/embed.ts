@@ -10,7 +10,7 @@ export const EmbedQuery = z.object({
     .openapi({
       param: { name: "url", in: "query", required: true },
       description: "The URL to embed: an absolute http(s) URL of a public host (at most 2048 characters)",
-      example: "https://example.com/",
+      example: "https://docs.example/getting-started",
     }),
 });
 
