@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { execFileSync } from "node:child_process";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -18,6 +19,8 @@ const RATE_LIMIT_TESTS = ["test/http/rate-limit.test.ts"];
 // So API tests share storage across the files one worker runs: every test builds its own
 // fixtures with unique names (test/helpers/fixtures.ts) and never asserts on rows it did not make.
 export default defineConfig(async () => {
+  // The static assets wrangler.toml declares (Scalar's bundle), there even after `npm ci --ignore-scripts`.
+  execFileSync(process.execPath, ["scripts/scalar-assets.mjs"], { stdio: "inherit" });
   const migrations = await readD1Migrations("./migrations");
   /** The Worker in the pool, with a rate limiter allowing `limit` requests a minute per token. */
   const worker = (limit: number) =>

@@ -1,10 +1,10 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { Scalar } from "@scalar/hono-api-reference";
 import type { AppEnv } from "./context";
 import { corsForAllowedOrigins } from "./http/cors";
 import { handleError, handleNotFound } from "./http/errors";
 import { rateLimitPerToken } from "./http/rate-limit";
 import { authenticate, requestContext, requestIdAndLog } from "./http/middleware";
+import { apiReferencePage } from "./http/api-reference";
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH, openApiDocumentHead } from "./http/openapi-document";
 import { validationHook } from "./http/validation";
 import { adminRoutes } from "./routes/admin";
@@ -55,7 +55,7 @@ export function createApp() {
   // and Hono runs handlers in registration order, so it answers without a token.
   app.doc31(OPENAPI_DOCUMENT_PATH, (c) => openApiDocumentHead(new URL(c.req.url).origin));
   // The interactive reference (Scalar) renders that same document in a browser; also public.
-  app.get(API_REFERENCE_PATH, Scalar({ url: OPENAPI_DOCUMENT_PATH, pageTitle: "Docs content management API reference" }));
+  app.get(API_REFERENCE_PATH, apiReferencePage);
   app.route("/", adminRoutes);
   // Signed, expiring file downloads: the signature is the credential, so no token is needed.
   app.route("/", fileDownloadRoutes);

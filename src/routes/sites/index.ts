@@ -1,8 +1,11 @@
 import { createRouter } from "../shared";
 import { customizationRoutes } from "./customization";
+import { siteInsightsRoutes } from "./insights";
 import { publishedRoutes } from "./published";
+import { siteRedirectRoutes } from "./redirects";
 import { siteSearchRoutes } from "./search";
 import { shareLinkRoutes } from "./share-links";
+import { siteStructureReadRoutes } from "./site-structure";
 import { siteRoutes } from "./sites";
 import { siteStructureRouter } from "./structure";
 
@@ -13,4 +16,7 @@ export const sitesRouter = createRouter()
   .route("/", customizationRoutes)
   .route("/", shareLinkRoutes)
   .route("/", siteStructureRouter)
+  .route("/", siteStructureReadRoutes)
+  .route("/", siteRedirectRoutes)
+  .route("/", siteInsightsRoutes)
   .route("/", siteSearchRoutes);
