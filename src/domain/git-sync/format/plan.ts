@@ -1,6 +1,7 @@
-import { isFile, type Entry, type FileEntry, type PageEntry } from "../../revisions/entries";
-import { PageTree } from "../../revisions/page-tree";
+import { isFile, isReusableContent, type Entry, type FileEntry, type PageEntry, type ReusableContentEntry } from "../../revisions/entries";
+import { PageTree, slugify } from "../../revisions/page-tree";
 import type { RepositoryLayout } from "./config";
+import { INCLUDES_FOLDER } from "./include-file";
 import { basename, dirname, isReadme } from "./paths";
 
 /**
@@ -9,7 +10,8 @@ import { basename, dirname, isReadme } from "./paths";
  * GitBook's layout: the first page `README.md`, a page with children `<slug>/README.md`, a page
  * without `<slug>.md` in its parent's folder, a group's pages in a folder named after the group,
  * assets `.gitbook/assets/<name>` (the same bytes once; other bytes of a taken name get the name
- * with their hash). Paths are compared without case, as checkouts on macOS and Windows do.
+ * with their hash), reusable contents `.gitbook/includes/<slug of the title>.md`. Paths are
+ * compared without case, as checkouts on macOS and Windows do.
  *
  * Import uses the same plan on the space's content before the import to keep the ids of pages it
  * exported, so export -> import keeps ids even where nothing stored a path.
@@ -22,6 +24,7 @@ export interface RepositoryPlan {
   /** Top-level pages written as SUMMARY.md groups. */
   groups: Set<string>;
   filePaths: Map<string, string>;
+  reusableContentPaths: Map<string, string>;
 }
 
 export function planRepository(entries: Iterable<Entry>): RepositoryPlan {
@@ -55,7 +58,8 @@ export function planRepository(entries: Iterable<Entry>): RepositoryPlan {
   }
   // Map iteration follows insertion; re-insert in table-of-contents order for the writer.
   const inOrder = new Map(documents.map((page) => [page.id, pagePaths.get(page.id)!]));
-  return { layout, tree, pagePaths: inOrder, groups, filePaths: planFiles(all.filter(isFile), root, claimed) };
+  const filePaths = planFiles(all.filter(isFile), root, claimed);
+  return { layout, tree, pagePaths: inOrder, groups, filePaths, reusableContentPaths: planReusableContents(all.filter(isReusableContent), root, claimed) };
 }
 
 /** A page marked as a group is written as one only where GitBook has groups: top level, without a body. */
@@ -93,6 +97,21 @@ function planFiles(files: FileEntry[], root: string, claimed: Set<string>): Map<
     paths.set(file.id, path);
     pathOfBlob.set(file.blobKey, path);
   }
+  return paths;
+}
+
+/** Stored paths first (in path order), then the others by title: the same content gets the same names. */
+function planReusableContents(contents: ReusableContentEntry[], root: string, claimed: Set<string>): Map<string, string> {
+  const paths = new Map<string, string>();
+  const stored = contents.filter((content) => content.data.git?.path).sort((a, b) => compare(a.data.git!.path, b.data.git!.path) || compare(a.id, b.id));
+  for (const content of stored) {
+    const path = content.data.git!.path;
+    if (claimed.has(path.toLowerCase())) continue;
+    claimed.add(path.toLowerCase());
+    paths.set(content.id, path);
+  }
+  const others = contents.filter((content) => !paths.has(content.id)).sort((a, b) => compare(a.data.title, b.data.title) || compare(a.id, b.id));
+  for (const content of others) paths.set(content.id, unclaimed(claimed, (suffix) => `${root}${INCLUDES_FOLDER}${slugify(content.data.title)}${suffix}.md`));
   return paths;
 }
 
