@@ -1,12 +1,12 @@
 import { dereference, encodePointer, validate, type Schema } from "@cfworker/json-schema";
 import { expect } from "vitest";
-import spec from "../fixtures/gitbook-0.146/conversations-openapi.json";
+import spec from "gitbook-api-0146/spec/openapi.json";
 
 /**
- * Checks response bodies against GitBook's spec 0.146.0, for the operations only that version has
- * (support conversations; @gitbook/api 0.202 has none of them). The fixture holds those
- * operations and the components they refer to, cut from the published 0.146.0 document; the
- * checks are spec.ts's.
+ * Checks response bodies against GitBook's spec 0.146.0 (the one GitBook's renderer was built
+ * against, shipped by the client pinned at that version, `gitbook-api-0146`): for the operations
+ * only that version has (support conversations), and for those whose answers must validate against
+ * both versions. The checks are spec.ts's.
  */
 const BASE = "https://gitbook.spec/0.146.0/openapi.json";
 const document = spec as unknown as { paths: Record<string, Record<string, any>>; components: Record<string, any> };
