@@ -5,6 +5,7 @@ import { createRepo, pushFromOutside, readRepo } from "../../helpers/git-repos";
 import { syncNow } from "../../helpers/git-sync";
 import { call } from "../../helpers/http";
 import { expectSpecResponse } from "../../helpers/spec";
+import { applied } from "../../helpers/suites/templates";
 import { createTranslation, getTranslation, libreTranslateDouble, runTranslationJobs, withTranslator, wrapWords } from "../../helpers/translations";
 
 /**
@@ -157,6 +158,21 @@ describe("reusable contents in change requests, duplicates and translations", ()
     const page = await get(`/v1/spaces/${duplicate.body.id}/content/page/${pages.Home}?format=document&dereferenced=reusable-contents`);
     expect(JSON.stringify(page.document.nodes)).toContain("Ask on ");
     expect(byTitle(copy.reusableContents)).toEqual(contents);
+  });
+
+  it("applied as a template to itself, gives the copies new ids and places the copied reusable contents in the copied pages", async () => {
+    const { spaceId, contents } = await importedSpace();
+    await applied(owner, spaceId, { id: spaceId });
+    const revision = await revisionOf(spaceId);
+    expect(revision.reusableContents).toHaveLength(4);
+    const copies = revision.reusableContents.filter((content: { id: string }) => !Object.values(contents).includes(content.id));
+    expect(copies.map((content: { title: string }) => content.title).sort()).toEqual(["Need help?", "Setup steps"]);
+    const copiedSupport = copies.find((content: { title: string }) => content.title === "Need help?").id;
+    const homes = flattenPages(revision.pages).filter((page) => page.title === "Home");
+    expect(homes.map((page) => page.markdown)).toEqual([
+      `Welcome.\n\n{% include "/reusable-contents/${contents["Need help?"]}" %}\n`,
+      `Welcome.\n\n{% include "/reusable-contents/${copiedSupport}" %}\n`,
+    ]);
   });
 
   it("translates their titles and prose with the pages", async () => {
