@@ -79,7 +79,8 @@ class DocumentBuilder {
     switch (node.type) {
       case "paragraph": {
         // A reusable content placed by a trusted body (includes.ts); GitBook allows it at the top level only.
-        const reusableContent = placement === "top" && !this.untrusted ? reusableContentOfParagraph(plainText(node)) : undefined;
+        const alone = node.children.length === 1 && node.children[0]!.type === "text";
+        const reusableContent = alone && placement === "top" && !this.untrusted ? reusableContentOfParagraph(plainText(node)) : undefined;
         if (reusableContent !== undefined) return [this.reusableContent(reusableContent)];
         return [placement === "top" && this.isImagesOnly(node) ? this.images(node) : this.paragraph(node.children)];
       }

@@ -67,17 +67,24 @@ export function isGroupPage(page: PageEntry): boolean {
   return page.data.group === true && page.parentId === null && (page.markdown ?? "").trim() === "";
 }
 
-function planFiles(files: FileEntry[], root: string, claimed: Set<string>): Map<string, string> {
+/** The paths a Git import stored, each kept unless claimed first (in path order); claims them. */
+function claimStoredPaths(entries: ReadonlyArray<FileEntry | ReusableContentEntry>, claimed: Set<string>): Map<string, string> {
   const paths = new Map<string, string>();
-  const pathOfBlob = new Map<string, string>();
-  const stored = files.filter((file) => file.data.git?.path).sort((a, b) => compare(a.data.git!.path, b.data.git!.path) || compare(a.id, b.id));
-  for (const file of stored) {
-    const path = file.data.git!.path;
+  const stored = entries.filter((entry) => entry.data.git?.path).sort((a, b) => compare(a.data.git!.path, b.data.git!.path) || compare(a.id, b.id));
+  for (const entry of stored) {
+    const path = entry.data.git!.path;
     if (claimed.has(path.toLowerCase())) continue;
     claimed.add(path.toLowerCase());
-    paths.set(file.id, path);
-    if (!pathOfBlob.has(file.blobKey)) pathOfBlob.set(file.blobKey, path);
+    paths.set(entry.id, path);
   }
+  return paths;
+}
+
+function planFiles(files: FileEntry[], root: string, claimed: Set<string>): Map<string, string> {
+  const paths = claimStoredPaths(files, claimed);
+  const pathOfBlob = new Map<string, string>();
+  const blobOf = new Map(files.map((file) => [file.id, file.blobKey]));
+  for (const [id, path] of paths) if (!pathOfBlob.has(blobOf.get(id)!)) pathOfBlob.set(blobOf.get(id)!, path);
   // Ordered by name and bytes, not by id, so the same content gets the same names.
   const others = files.filter((file) => !paths.has(file.id)).sort((a, b) => compare(a.data.name, b.data.name) || compare(a.blobKey, b.blobKey) || compare(a.id, b.id));
   for (const file of others) {
@@ -102,14 +109,7 @@ function planFiles(files: FileEntry[], root: string, claimed: Set<string>): Map<
 
 /** Stored paths first (in path order), then the others by title: the same content gets the same names. */
 function planReusableContents(contents: ReusableContentEntry[], root: string, claimed: Set<string>): Map<string, string> {
-  const paths = new Map<string, string>();
-  const stored = contents.filter((content) => content.data.git?.path).sort((a, b) => compare(a.data.git!.path, b.data.git!.path) || compare(a.id, b.id));
-  for (const content of stored) {
-    const path = content.data.git!.path;
-    if (claimed.has(path.toLowerCase())) continue;
-    claimed.add(path.toLowerCase());
-    paths.set(content.id, path);
-  }
+  const paths = claimStoredPaths(contents, claimed);
   const others = contents.filter((content) => !paths.has(content.id)).sort((a, b) => compare(a.data.title, b.data.title) || compare(a.id, b.id));
   for (const content of others) paths.set(content.id, unclaimed(claimed, (suffix) => `${root}${INCLUDES_FOLDER}${slugify(content.data.title)}${suffix}.md`));
   return paths;
