@@ -1,5 +1,6 @@
 import { dereference, encodePointer, validate, type Schema } from "@cfworker/json-schema";
 import { expect } from "vitest";
+import latest from "@gitbook/api/spec/openapi.json";
 import spec from "gitbook-api-0146/spec/openapi.json";
 
 /**
@@ -33,18 +34,30 @@ export function expectSpec0146Response(operationId: string, status: number, body
   expect(result.valid, `response of ${operationId} vs GitBook's spec 0.146: ${errors}`).toBe(true);
 }
 
-/** The method and path of an operation of GitBook's spec 0.146 (of those the fixture holds). */
-export function spec0146Operation(operationId: string): { path: string; method: string } | undefined {
+/** The operationIds of GitBook's spec 0.202: an operation both versions have is described by 0.202's (spec.ts). */
+const LATEST_OPERATIONS = new Set(
+  Object.values((latest as unknown as { paths: Record<string, Record<string, { operationId?: string }>> }).paths).flatMap((operations) =>
+    Object.values(operations).map((operation) => operation?.operationId),
+  ),
+);
+
+/** The operations only GitBook's spec 0.146 has (support conversations, ...), by operationId. */
+function only0146(operationId: string): { path: string; method: string; operation: any } | undefined {
+  if (LATEST_OPERATIONS.has(operationId)) return undefined;
   for (const [path, operations] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(operations)) if (operation?.operationId === operationId) return { path, method };
+    for (const [method, operation] of Object.entries(operations)) if (operation?.operationId === operationId) return { path, method, operation };
   }
   return undefined;
 }
 
-/** Whether GitBook's spec 0.146 requires the operation's body (of those the fixture holds): undefined when it takes none or is not there. */
+/** The method and path of an operation only GitBook's spec 0.146 has. */
+export function spec0146Operation(operationId: string): { path: string; method: string } | undefined {
+  const found = only0146(operationId);
+  return found && { path: found.path, method: found.method };
+}
+
+/** Whether GitBook's spec 0.146 requires the body of an operation only it has: undefined when it takes none or is not there. */
 export function spec0146BodyRequired(operationId: string): boolean | undefined {
-  for (const operations of Object.values(document.paths)) {
-    for (const operation of Object.values(operations)) if (operation?.operationId === operationId) return operation.requestBody ? operation.requestBody.required === true : undefined;
-  }
-  return undefined;
+  const operation = only0146(operationId)?.operation;
+  return operation?.requestBody ? operation.requestBody.required === true : undefined;
 }
