@@ -47,8 +47,9 @@ export default defineConfig(async () => {
     test: {
       setupFiles: ["./test/helpers/apply-migrations.ts"],
       // Real services on random loopback ports: a LibreTranslate-compatible translator, for the
-      // translation tests, and a Git server (git http-backend), for the Git sync tests.
-      globalSetup: ["./test/translation-service.global.ts", "./test/helpers/git-server.ts"],
+      // translation tests, a Git server (git http-backend), for the Git sync tests, and web pages
+      // with oEmbed endpoints and metadata, for the embed tests.
+      globalSetup: ["./test/translation-service.global.ts", "./test/helpers/git-server.ts", "./test/embed-pages.global.ts"],
       testTimeout: 20_000,
       // Worker request logs are shown only for failing tests.
       silent: "passed-only" as const,

@@ -25,7 +25,7 @@ export function openApiDocumentHead(origin: string) {
 }
 
 const TAGS = [
-  { name: "users", description: "The user who owns the API token" },
+  { name: "users", description: "The user who owns the API token, and the users they share an organization with" },
   { name: "admin", description: "The operator's bootstrap: users and their API tokens (the deployment's ADMIN_TOKEN)" },
   { name: "organizations", description: "Organizations, their members, invite links and agent instructions" },
   { name: "sso", description: "SAML identity providers of an organization" },
@@ -46,4 +46,5 @@ const TAGS = [
   { name: "site-insights", description: "A docs site's analytics: events its visitors make (stored in the background) and counts of them" },
   { name: "translations", description: "Translations of a space into another language, run in the background into a result space" },
   { name: "conversations", description: "Support conversations, the issues analysed from them in the background, and the clusters of similar issues" },
+  { name: "urls", description: "What a URL is: its embed (and, for published sites, the content it shows)" },
 ];

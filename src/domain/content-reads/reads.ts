@@ -4,8 +4,9 @@ import { pageOfItems, type PageRequest } from "../../lib/pagination";
 import { withComputedContent } from "../computed-pages/openapi-pages";
 import { presentChangeRequest } from "../change-requests/records";
 import { isFile } from "../revisions/entries";
-import { fileOf, presentFileObject, presentFiles, presentPage, presentPages, revisionType, type BodyFormat } from "../revisions/present";
+import { fileOf, presentFileObject, presentFiles, presentPage, presentPages, presentReusableContents, revisionType, type BodyFormat } from "../revisions/present";
 import { neighbourhoodEntries, selectPageNeighbourhood } from "../revisions/page-neighbourhood";
+import { expandPlacedReusableContents } from "./reusable-contents";
 import { readContent, selectHeads, stillAtRevision, treeOf, type ResolvedSource, type RevisionRead } from "./revision-content";
 
 /**
@@ -25,7 +26,7 @@ export async function getRevision(ctx: RequestContext, resolved: ResolvedSource,
     parents: revision.parents,
     pages: presentPages(treeOf(ctx, resolved, content.entries.values())),
     files: await presentFiles(ctx, content.entries.values(), signedAt),
-    reusableContents: [],
+    reusableContents: presentReusableContents(content.entries.values()),
     tags: [],
     variables: {},
     createdAt: revision.createdAt,
@@ -50,14 +51,17 @@ export async function listPages(ctx: RequestContext, resolved: ResolvedSource) {
 /**
  * One page: reads the page, its ancestors and the pages below it only, whatever the size of the
  * space. A computed page read with `computed` gets its generated content, which depends on its
- * spec's latest version as well as the revision (so it is not cached by revision).
+ * spec's latest version as well as the revision (so it is not cached by revision). With
+ * `dereferenced`, the reusable contents the bodies place are expanded into them.
  */
-export async function getPage(ctx: RequestContext, resolved: ResolvedSource, pageId: string, format: BodyFormat, computed = true) {
+export async function getPage(ctx: RequestContext, resolved: ResolvedSource, pageId: string, format: BodyFormat, computed = true, dereferenced = false) {
   const [heads, rows] = await ctx.db.batch([selectHeads(ctx, resolved), selectPageNeighbourhood(ctx.db, resolved.point, pageId)]);
   const presentation = treeOf(ctx, resolved, neighbourhoodEntries(rows).values(), format);
   const page = presentation.tree.get(pageId);
   if (!page) throw notFound(`Page '${pageId}'`);
-  const atRevision = stillAtRevision(resolved, heads);
+  // The page and the pages below it are presented with their bodies; its ancestors are not.
+  const expanded = dereferenced ? await expandPlacedReusableContents(ctx, resolved, presentation.tree.subtree(pageId)) : true;
+  const atRevision = stillAtRevision(resolved, heads) && expanded;
   const presented = presentPage(page, presentation);
   if (!computed || !page.data.computed) return { value: presented, atRevision };
   const value = await withComputedContent(ctx, resolved.space.organizationId, presented, page.data.computed, format);

@@ -4,6 +4,7 @@ import { siteInsightsRoutes } from "./insights";
 import { publishedRoutes } from "./published";
 import { publishingAuthRoutes } from "./publishing-auth";
 import { siteRedirectRoutes } from "./redirects";
+import { siteSearchRoutes } from "./search";
 import { shareLinkRoutes } from "./share-links";
 import { siteStructureReadRoutes } from "./site-structure";
 import { siteRoutes } from "./sites";
@@ -19,4 +20,5 @@ export const sitesRouter = createRouter()
   .route("/", siteStructureRouter)
   .route("/", siteStructureReadRoutes)
   .route("/", siteRedirectRoutes)
-  .route("/", siteInsightsRoutes);
+  .route("/", siteInsightsRoutes)
+  .route("/", siteSearchRoutes);

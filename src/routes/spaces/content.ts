@@ -22,11 +22,11 @@ import { createRouter, errorResponses, readerOf, revisionReadResponses, userRout
 
 
 /** Every content read needs to see the space (a change request's content is the space's too). */
-const READ_CONTENT = { content: "view", on: "space" } as const;
+export const READ_CONTENT = { content: "view", on: "space" } as const;
 /** Each authenticates in its access round trip: a cached read costs that one round trip. */
-const IN_ITS_READ = { authenticatesInItsRead: true } as const;
+export const IN_ITS_READ = { authenticatesInItsRead: true } as const;
 /** The reads a site's visitor makes too (what a published page shows): the same, with a site token. */
-const PUBLISHED_READ = { ...IN_ITS_READ, readsPublished: true } as const;
+export const PUBLISHED_READ = { ...IN_ITS_READ, readsPublished: true } as const;
 
 const BacklinkItem = z.looseObject({ kind: z.literal("page"), page: z.string() }).openapi("ContentBacklink");
 const LinkReport = listOf(LinkReportItem).extend({ stats: LinkStats });
@@ -101,10 +101,10 @@ const scopes: Scope[] = [
 
 export const contentRoutes = createRouter();
 
-type ContentRead<T> = (ctx: RequestContext, resolved: ResolvedSource, signing: SigningWindow) => Promise<ProducedRead<T>>;
+export type ContentRead<T> = (ctx: RequestContext, resolved: ResolvedSource, signing: SigningWindow) => Promise<ProducedRead<T>>;
 
 /** Access and the revision on every request; the read itself only when the response is not cached. */
-async function serveContent<T>(
+export async function serveContent<T>(
   c: Context<AppEnv, string, object>,
   source: ContentSource,
   query: Record<string, unknown>,
@@ -127,6 +127,9 @@ async function serveContent<T>(
     },
   });
 }
+
+/** `dereferenced=true` or `reusable-contents`: reusable contents are the only references expanded. */
+export const dereferences = (value: string | undefined) => value === "true" || value === "reusable-contents";
 
 for (const scope of scopes) {
   const tags = [scope.tag];
@@ -232,7 +235,7 @@ for (const scope of scopes) {
     }),
     async (c) =>
       serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
-        getPage(ctx, resolved, c.req.valid("param").pageId, c.req.valid("query").format, c.req.valid("query").computed),
+        getPage(ctx, resolved, c.req.valid("param").pageId, c.req.valid("query").format, c.req.valid("query").computed, dereferences(c.req.valid("query").dereferenced)),
       ),
   );
 

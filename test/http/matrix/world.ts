@@ -2,6 +2,8 @@ import { EXAMPLE_CERTIFICATE, EXAMPLE_IDS } from "../../../src/schemas/examples"
 import { IDP_CERTIFICATE } from "../../helpers/certificate";
 import { createChangeRequest, createSpace, editContent, mergeChangeRequest } from "../../helpers/content";
 import { addMember, createOrganization, createUser, type TestUser } from "../../helpers/fixtures";
+import { createRepo } from "../../helpers/git-repos";
+import { syncNow } from "../../helpers/git-sync";
 import { call } from "../../helpers/http";
 import { PETSTORE_31_JSON, runQueuedSpecJobs, specCall, uniqueSlug } from "../../helpers/openapi";
 import { runTranslationJobs, takeRunJobs, translationCall } from "../../helpers/translations";
@@ -29,6 +31,8 @@ export interface World {
    * both, a review, and the merge's revision (which has the page and the file).
    */
   shared: Record<"spaceId" | "changeRequestId" | "pageId" | "fileId" | "changeRequestPageId" | "changeRequestFileId" | "reviewId" | "revisionId", string>;
+  /** A space imported from Git with a reusable content (only Git sync makes them): made on first use. */
+  reusableContent?: Promise<Record<"spaceId" | "revisionId" | "changeRequestId" | "reusableContentId", string>>;
 }
 
 const PAGE_AND_FILE = [
@@ -97,6 +101,7 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
   const names = pathIds(operation.path);
   const { owner, organizationId } = world;
   const as = (method: string, path: string, body?: unknown) => call(method, path, { token: owner.token, body });
+  if (names.includes("reusableContentId")) return (world.reusableContent ??= spaceWithReusableContent(world));
   if (names.includes("pageId") || names.includes("fileId") || names.includes("reviewId") || names.includes("revisionId")) {
     const inChangeRequest = names.includes("changeRequestId");
     return {
@@ -169,6 +174,16 @@ async function siteStructureIdsFor(world: World, siteId: string, names: string[]
     await call("PUT", `${base}/adaptive-schema`, { token: owner.token, body: { jsonSchema } });
   }
   return ids;
+}
+
+/** A space whose content, imported from the test Git server, has a reusable content; its revision and a change request. */
+async function spaceWithReusableContent(world: World) {
+  const repo = await createRepo("matrix-reusable", { "README.md": '# Home\n\n{% include ".gitbook/includes/block.md" %}\n', ".gitbook/includes/block.md": "---\ntitle: Block\n---\n\nShared.\n" });
+  const space = await createSpace(world.owner, world.organizationId);
+  await syncNow(world.owner.token, space.id, "import", { url: repo.url, ref: "refs/heads/main" });
+  const revision = (await call("GET", `/v1/spaces/${space.id}/content`, { token: world.owner.token })).body;
+  const changeRequest = await createChangeRequest(world.owner, space.id);
+  return { spaceId: space.id, revisionId: revision.id, changeRequestId: changeRequest.id, reusableContentId: revision.reusableContents[0].id };
 }
 
 /**
