@@ -1,7 +1,7 @@
 import { getEmbed, getEmbedInSpace } from "../domain/embeds/embeds";
 import { Embed, EmbedQuery } from "../schemas/embed";
 import { SpaceParams } from "./params";
-import { createRouter, errorResponses, jsonResponse, requesterOf, userRoute } from "./shared";
+import { createRouter, errorResponses, jsonResponse, readerOf, userRoute } from "./shared";
 
 /** Embeds (GitBook's `getEmbedByUrlInSpace`, `getEmbedByUrl`): what a page's embed block shows for a URL. */
 
@@ -16,13 +16,14 @@ export const embedRoutes = createRouter()
       operationId: "getEmbedByUrlInSpace",
       permission: { content: "view", on: "space" },
       authenticatesInItsRead: true,
+      readsPublished: true,
       summary: "Get the embed of a URL in a space's content",
       description,
       tags: ["space-content"],
       request: { params: SpaceParams, query: EmbedQuery },
       responses: { 200: jsonResponse(Embed, "The embed"), ...errorResponses(400, 404) },
     }),
-    async (c) => c.json(await getEmbedInSpace(requesterOf(c), c.req.valid("param").spaceId, c.req.valid("query").url), 200),
+    async (c) => c.json(await getEmbedInSpace(readerOf(c), c.req.valid("param").spaceId, c.req.valid("query").url), 200),
   )
   .openapi(
     userRoute({
@@ -30,11 +31,12 @@ export const embedRoutes = createRouter()
       path: "/urls/embed",
       operationId: "getEmbedByUrl",
       permission: { anyUser: "what a URL shows is the same for everyone" },
+      readsPublished: true,
       summary: "Get the embed of a URL",
       description,
       tags: ["urls"],
       request: { query: EmbedQuery },
       responses: { 200: jsonResponse(Embed, "The embed"), ...errorResponses(400) },
     }),
-    async (c) => c.json(await getEmbed(c.get("callerContext"), c.req.valid("query").url), 200),
+    async (c) => c.json(await getEmbed(c.get("visitorContext") ?? c.get("callerContext"), c.req.valid("query").url), 200),
   );

@@ -29,13 +29,14 @@ export const userRoutes = createRouter()
       method: "get",
       path: "/users/{userId}",
       operationId: "getUserById",
+      readsPublished: true,
       permission: { anyUser: "themself, and the users they share an organization with (the email only where they may list members); anyone else is a 404" },
       summary: "Get a user by their id",
       tags,
       request: { params: UserParams },
       responses: { 200: jsonResponse(User, "The user"), ...errorResponses(404) },
     }),
-    async (c) => c.json(await getVisibleUser(c.get("callerContext"), c.req.valid("param").userId), 200),
+    async (c) => c.json(await getVisibleUser(c.get("visitorContext") ?? c.get("callerContext"), c.req.valid("param").userId), 200),
   )
   // Our addition to GitBook's API: a user sees and revokes their own tokens (the operator makes them).
   .openapi(

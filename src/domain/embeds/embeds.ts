@@ -1,4 +1,5 @@
-import type { RequestContext, RequesterContext } from "../../context";
+import { isVisitor, type ReaderContext, type RequestContext } from "../../context";
+import { loadVisitorSpace } from "../sites/visitor-access";
 import { readOEmbed, type OEmbed } from "../../formats/html/oembed";
 import { readPageMetadata } from "../../formats/html/page-metadata";
 import { badRequest } from "../../lib/errors";
@@ -29,10 +30,11 @@ const OEMBED_TIMEOUT_MS = 3_000;
 /** Some sites answer unknown clients with an error page: say what asks, as link previewers do. */
 const USER_AGENT = "Mozilla/5.0 (compatible; docs-cms-edge link preview)";
 
-/** The embed of `url` in a space: whoever may see the space (its level, any) may ask. */
-export async function getEmbedInSpace(ctx: RequesterContext, spaceId: string, url: string): Promise<EmbedObject> {
-  const access = await loadSpaceAccess(ctx, spaceId);
-  return getEmbed(access.callerContext, url);
+/** The embed of `url` in a space: whoever may see the space (its level, any), or a site's visitor it is published to, may ask. */
+export async function getEmbedInSpace(ctx: ReaderContext, spaceId: string, url: string): Promise<EmbedObject> {
+  if (isVisitor(ctx)) await loadVisitorSpace(ctx, spaceId);
+  else await loadSpaceAccess(ctx, spaceId);
+  return getEmbed(ctx, url);
 }
 
 /** The embed of `url`, from the cache or read now (and then kept). */

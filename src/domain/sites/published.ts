@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { isVisitor, type CallerContext, type RequestContext, type VisitorContext } from "../../context";
 import { runBatch } from "../../db/batch";
 import { siteSpaceCustomizations } from "../../db/schema";
-import { hashShareKey, selectActiveShareLink, shareKeyNotFound } from "./share-links";
 import { loadSiteAccess } from "./access";
 import { selectSiteCustomization, siteSettings, siteSpaceCustomizationsFrom } from "./customization";
 import type { Settings } from "./customization-settings";
@@ -27,9 +26,7 @@ export async function getPublishedSite(ctx: CallerContext | VisitorContext, orga
 }
 
 async function publishedSiteForVisitor(ctx: VisitorContext, organizationId: string, siteId: string, shareKey: string | undefined) {
-  const shareLink = shareKey === undefined ? [] : [selectActiveShareLink(ctx.db, siteId, await hashShareKey(shareKey))];
-  const [{ site, organization }, results] = await loadVisitorSite(ctx, organizationId, siteId, [...shareLink, ...profileReads(ctx, siteId)]);
-  if (shareKey !== undefined && (results.shift() as unknown[]).length === 0) throw shareKeyNotFound();
+  const [{ site, organization }, results] = await loadVisitorSite(ctx, organizationId, siteId, profileReads(ctx, siteId), shareKey);
   const structure = structureFrom(results);
   const presentation = { site, organization, membership: VISITOR_MEMBERSHIP, member: visitorAsMember(organization.id), siteSpaceCount: structure.siteSpaces.size, shareKey };
   return presentProfile(ctx, results, presentation, (whole) => structureSeenBy(whole, ctx.visitor.claims));

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { CallerContext } from "../../context";
+import { isVisitor, type CallerContext, type VisitorContext } from "../../context";
+import { loadVisitorSite } from "./visitor-access";
 import { isUniqueViolation } from "../../db/errors";
 import { listPage, sortedBy, type Sort } from "../../db/keyset";
 import { contentEntries, siteRedirects, siteSections, siteSpaces, type RedirectDestination, type SiteRedirectRow } from "../../db/schema";
@@ -123,8 +124,9 @@ export async function deleteRedirect(ctx: CallerContext, organizationId: string,
  * and its target URL (carrying `shareKey`), read alongside the access check: one round trip.
  * 404 when nothing matches, or when what the redirect points at is gone.
  */
-export async function getRedirectBySource(ctx: CallerContext, organizationId: string, siteId: string, source: string, shareKey?: string) {
-  const [, match] = await Promise.all([loadSiteAccess(ctx, organizationId, siteId, "viewSites", shareKey), matchSiteRedirect(ctx, siteId, source, shareKey)]);
+export async function getRedirectBySource(ctx: CallerContext | VisitorContext, organizationId: string, siteId: string, source: string, shareKey?: string) {
+  const access = isVisitor(ctx) ? loadVisitorSite(ctx, organizationId, siteId, [], shareKey) : loadSiteAccess(ctx, organizationId, siteId, "viewSites", shareKey);
+  const [, match] = await Promise.all([access, matchSiteRedirect(ctx, siteId, source, shareKey)]);
   if (!match || match.target === null) throw notFound(`Site redirect from '${source}'`);
   return { redirect: presentRedirect(match.redirect), target: match.target };
 }

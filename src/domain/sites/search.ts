@@ -5,7 +5,7 @@ import type { SearchPageResultObject, SearchSpaceResultObject } from "../../sche
 import type { SearchSiteContentInput } from "../../schemas/site-search";
 import { loadOrganizationAccessWith } from "../organizations/access";
 import { parseSearchQuery } from "../search/query";
-import { rankPages } from "../search/ranking";
+import { rankPages, type RankedPages } from "../search/ranking";
 import { groupedBySpace, presentSearchPage } from "../search/search";
 import { selectSite, siteNotFound, type SiteAccess } from "./access";
 import { scopeOfBody, siteSpacesInScope, type SearchableSiteSpace, type SiteSearchScope } from "./search-scope";
@@ -48,11 +48,12 @@ export async function searchSite(
   ctx: Pick<RequestContext, "db" | "urls">,
   request: SiteSearchRequest,
   visibleSiteSpaces: readonly SearchableSiteSpace[],
+  hiddenPages?: (spaceId: string) => ReadonlySet<string>,
 ): Promise<ListPage<SearchSpaceResultObject>> {
   const siteSpaceOf = new Map<string, SearchableSiteSpace>();
   for (const item of siteSpacesInScope(request.scope, visibleSiteSpaces)) if (!siteSpaceOf.has(item.space.id)) siteSpaceOf.set(item.space.id, item);
   const query = parseSearchQuery(request.query);
-  const ranked = await rankPages(ctx.db, [...siteSpaceOf.keys()], query, { page: request.page, limit: request.limit }, request.query);
+  const ranked = withoutHidden(await rankPages(ctx.db, [...siteSpaceOf.keys()], query, { page: request.page, limit: request.limit }, request.query), hiddenPages);
   return groupedBySpace(
     ranked,
     (page) => withPublishedUrls(presentSearchPage(ctx, page, query), siteSpaceOf.get(page.spaceId)?.publishedUrl ?? null),
@@ -86,6 +87,17 @@ async function loadSiteWithStructure(ctx: RequesterContext, organizationId: stri
     access: { ...access, site: row.site, siteSpaceCount: row.siteSpaceCount, adaptiveSchema: row.adaptiveSchema ?? null },
     structure: structureFrom(results),
   };
+}
+
+/**
+ * A visitor's results without the pages conditions hide from them (adaptive content). They are
+ * taken out of the ranked page, so a page of results may hold fewer than `limit`, and `count`
+ * leaves out those it served only: the index does not know visitors' claims.
+ */
+function withoutHidden(ranked: RankedPages, hiddenPages: ((spaceId: string) => ReadonlySet<string>) | undefined): RankedPages {
+  if (!hiddenPages) return ranked;
+  const pages = ranked.pages.filter((page) => !hiddenPages(page.spaceId).has(page.pageId));
+  return { ...ranked, pages, count: ranked.count - (ranked.pages.length - pages.length) };
 }
 
 /** The page's and its sections' URLs on the published site, under their site space's URL. */

@@ -9,6 +9,7 @@ import type { Member } from "../organizations/access";
 import type { RoleOrGuest } from "../../lib/roles";
 import { spaceNotFound } from "../content-tree/access";
 import { siteNotFound } from "./access";
+import { hashShareKey, selectActiveShareLink, shareKeyNotFound } from "./share-links";
 
 /**
  * What a site token still grants, decided on every request it makes (one round trip, with the
@@ -102,11 +103,23 @@ export interface VisitorSite {
   organization: OrganizationRow;
 }
 
-/** The token's site, when the token is for `siteId` of `organizationId` and still opens it. */
-export async function loadVisitorSite(ctx: VisitorContext, organizationId: string, siteId: string, alongside: readonly BatchItem<"sqlite">[] = []): Promise<[VisitorSite, unknown[]]> {
+/**
+ * The token's site, when the token is for `siteId` of `organizationId` and still opens it, with
+ * the statements `alongside` in the same round trip. A `shareKey` (URLs then carry it) must be an
+ * active share link of the site, as for a member (404 otherwise).
+ */
+export async function loadVisitorSite(
+  ctx: VisitorContext,
+  organizationId: string,
+  siteId: string,
+  alongside: readonly BatchItem<"sqlite">[] = [],
+  shareKey?: string,
+): Promise<[VisitorSite, unknown[]]> {
   if (organizationId !== ctx.visitor.organizationId || siteId !== ctx.visitor.siteId) throw siteNotFound(siteId);
-  const [rows, organizations, ...others] = await runBatch(ctx.db, [selectSiteCheck(ctx), selectOrganization(ctx), ...alongside]);
+  const shareLink = shareKey === undefined ? [] : [selectActiveShareLink(ctx.db, siteId, await hashShareKey(shareKey))];
+  const [rows, organizations, ...others] = await runBatch(ctx.db, [selectSiteCheck(ctx), selectOrganization(ctx), ...shareLink, ...alongside]);
   const { site } = checkSite(ctx, (rows as SiteCheckRow[])[0]);
+  if (shareKey !== undefined && (others.shift() as unknown[]).length === 0) throw shareKeyNotFound();
   return [{ site, organization: (organizations as OrganizationRow[])[0]! }, others];
 }
 

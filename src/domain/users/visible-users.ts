@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { UserContext } from "../../context";
+import { isVisitor, type UserContext, type VisitorContext } from "../../context";
 import type { Database } from "../../db/client";
 import { organizationMembers, users, type UserRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
@@ -12,13 +12,19 @@ import { presentUser } from "./users";
  * where the caller is an active member, guests included (they see the authors of what is shared
  * with them). The email is shown as member lists show it: to the user themself and to fellow
  * members who may list members (`listMembers`: any role, not guests). Anyone else is a 404, as if
- * the user did not exist. docs/permissions.md, "Users".
+ * the user did not exist. A site's visitor (a site token) sees the members of the site's
+ * organization, without their email. docs/permissions.md, "Users".
  */
 
 export const userNotFound = (userId: string) => notFound(`User '${userId}'`);
 
 /** A user as the caller may see them: one query (none for the caller themself). */
-export async function getVisibleUser(ctx: UserContext, userId: string): Promise<UserObject> {
+export async function getVisibleUser(ctx: UserContext | VisitorContext, userId: string): Promise<UserObject> {
+  if (isVisitor(ctx)) {
+    const user = await userVisibleInOrganization(ctx.db, ctx.visitor.organizationId, userId);
+    if (!user) throw userNotFound(userId);
+    return presentUser(user, ctx.urls, { withEmail: false });
+  }
   if (userId === ctx.caller.id) return presentUser(ctx.caller, ctx.urls);
   // Memberships of the caller (active) that the user shares; the caller's role in them decides the email.
   const shared = sql`FROM ${organizationMembers} mine JOIN ${organizationMembers} theirs

@@ -14,6 +14,7 @@ export const siteInsightsRoutes = createRouter()
       path: "/orgs/{organizationId}/sites/{siteId}/insights/events",
       operationId: "trackEventsInSiteById",
       permission: { organization: "viewSites", note: "Events are stored in the background: those naming a section, site space or space that is not of this site are dropped." },
+      readsPublished: true,
       summary: "Track events of a published site: page views, searches, feedback, link clicks… (at most 100 per request, each within 5 minutes of now)",
       tags,
       request: { params: SiteParams, body: jsonBody(TrackSiteEventsBody) },
@@ -21,7 +22,7 @@ export const siteInsightsRoutes = createRouter()
     }),
     async (c) => {
       const { organizationId, siteId } = c.req.valid("param");
-      await trackSiteEvents(c.get("callerContext"), organizationId, siteId, c.req.valid("json").events);
+      await trackSiteEvents(c.get("visitorContext") ?? c.get("callerContext"), organizationId, siteId, c.req.valid("json").events);
       return c.body(null, 204);
     },
   )

@@ -83,6 +83,7 @@ export const siteRedirectRoutes = createRouter()
       path: `${SITE}/redirect`,
       operationId: "getSiteRedirectBySource",
       permission: { organization: "viewSites" },
+      readsPublished: true,
       summary: "The live redirect a path of the site matches (its exact source, else the longest wildcard) and the published URL it sends visitors to; 404 when none, or when its destination is gone",
       tags,
       request: { params: SiteParams, query: SiteRedirectBySourceQuery },
@@ -91,6 +92,6 @@ export const siteRedirectRoutes = createRouter()
     async (c) => {
       const { organizationId, siteId } = c.req.valid("param");
       const { source, shareKey } = c.req.valid("query");
-      return c.json(await getRedirectBySource(c.get("callerContext"), organizationId, siteId, source, shareKey), 200);
+      return c.json(await getRedirectBySource(c.get("visitorContext") ?? c.get("callerContext"), organizationId, siteId, source, shareKey), 200);
     },
   );

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { searchSiteForVisitor } from "../../domain/published/site-search";
 import { searchSiteContent } from "../../domain/sites/search";
 import { listOf, listQuery } from "../../schemas/list";
 import { SearchSpaceResult } from "../../schemas/search";
@@ -14,6 +15,7 @@ export const siteSearchRoutes = createRouter().openapi(
     operationId: "searchSiteContent",
     permission: { organization: "viewSites", note: "Every site space of the site is searched, whatever the caller's level on its space." },
     authenticatesInItsRead: true,
+    readsPublished: true,
     summary: "Full-text search of the site's spaces: ranked pages grouped by space, with their URLs on the published site",
     description:
       "`scope` picks the site spaces: `default` (each section's default, and `currentSiteSpace`), `specific` (`siteSpaceIds`, all of this site) or `all`. Pages are ranked across them and paginated as one list: `limit` and `count` count pages, and each page of results groups its pages by space.",
@@ -23,6 +25,8 @@ export const siteSearchRoutes = createRouter().openapi(
   }),
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
+    const visitor = c.get("visitorContext");
+    if (visitor) return c.json(await searchSiteForVisitor(visitor, organizationId, siteId, c.req.valid("json"), c.req.valid("query")), 200);
     return c.json(await searchSiteContent(requesterOf(c), organizationId, siteId, c.req.valid("json"), c.req.valid("query")), 200);
   },
 );

@@ -11,6 +11,7 @@ export const siteStructureReadRoutes = createRouter().openapi(
     path: "/orgs/{organizationId}/sites/{siteId}/structure",
     operationId: "getSiteStructure",
     permission: { organization: "viewSites" },
+    readsPublished: true,
     summary: "A site's whole structure: its sections and section groups in order, each with its site spaces, or the site spaces of a site without sections (`shareKey`: URLs carry it; an unknown or revoked key is a 404)",
     tags: ["site-structure"],
     request: { params: SiteParams, query: PublishedSiteQuery },
@@ -18,6 +19,6 @@ export const siteStructureReadRoutes = createRouter().openapi(
   }),
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
-    return c.json(await getSiteStructure(c.get("callerContext"), organizationId, siteId, c.req.valid("query").shareKey), 200);
+    return c.json(await getSiteStructure(c.get("visitorContext") ?? c.get("callerContext"), organizationId, siteId, c.req.valid("query").shareKey), 200);
   },
 );

@@ -1,4 +1,5 @@
-import type { CallerContext } from "../../../context";
+import { isVisitor, type CallerContext, type VisitorContext } from "../../../context";
+import { loadVisitorSite } from "../visitor-access";
 import { newId } from "../../../lib/ids";
 import type { Job, TrackedSiteEvent } from "../../../lib/jobs";
 import type { SiteInsightsEventInput } from "../../../schemas/site-insights";
@@ -10,10 +11,11 @@ import { loadSiteAccess } from "../access";
  * queue's consumer writes them (record.ts). So a busy site costs its visitors' requests one access
  * check and a queue send, and its writes reach D1 in batches, never in a content read's way.
  *
- * Today a member token with `viewSites` tracks; a site's visitors will track with their site token.
+ * A site's visitor tracks with their site token (the site's visitor context is enough); a member
+ * with `viewSites` may too.
  */
-export async function trackSiteEvents(ctx: CallerContext, organizationId: string, siteId: string, events: SiteInsightsEventInput[]): Promise<void> {
-  await loadSiteAccess(ctx, organizationId, siteId, "viewSites");
+export async function trackSiteEvents(ctx: CallerContext | VisitorContext, organizationId: string, siteId: string, events: SiteInsightsEventInput[]): Promise<void> {
+  await (isVisitor(ctx) ? loadVisitorSite(ctx, organizationId, siteId) : loadSiteAccess(ctx, organizationId, siteId, "viewSites"));
   const now = new Date().toISOString();
   const tracked = events.map((event) => trackedEvent(event, now));
   if (tracked.length > 0) await enqueueInsightEvents(ctx.env.JOBS, siteId, tracked);
