@@ -3,11 +3,10 @@ import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { resolvePublishedUrl, type ResolveRequest } from "../domain/published/resolve";
 import { looksLikeSiteToken } from "../domain/published/site-token";
-import { limitBody, MAX_JSON_BODY_BYTES } from "../http/body-limit";
 import { bearerToken, bearerTokenHash } from "../http/middleware";
 import { GetPublishedContentQuery, PublishedSiteContentLookup, ResolvePublishedContentBody } from "../schemas/published";
 import { describePermission, type RoutePermission } from "./permission";
-import { createRouter, errorResponses, jsonBody, jsonResponse, userSecurity, withImpliedErrors } from "./shared";
+import { bodyMiddleware, createRouter, errorResponses, jsonBody, jsonResponse, userSecurity, withImpliedErrors } from "./shared";
 
 /**
  * `POST /v1/urls/published` (and its deprecated GET twin): a published site's URL to its content
@@ -32,7 +31,7 @@ const publishedRoute = <R extends Parameters<typeof createRoute>[0]>(config: R) 
     // No token needed; a user's API token is read when given.
     security: [{}, ...userSecurity],
     responses: withImpliedErrors(config),
-    middleware: config.method === "post" ? [limitBody(MAX_JSON_BODY_BYTES)] : [],
+    middleware: bodyMiddleware(config.request),
   });
 
 /** The hash of the request's API token, when it came with one (a site token resolves nothing more: ignored). */

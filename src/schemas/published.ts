@@ -19,15 +19,13 @@ export const SiteVisitorPayload = z
   })
   .openapi("SiteVisitorPayload");
 
-/**
- * The body is loose on purpose: GitBook's renderer adds fields of its own (a cache-busting one) to
- * this request, and refusing them would break it. Known fields are validated as usual.
- */
 export const ResolvePublishedContentBody = z
-  .looseObject({
+  .strictObject({
     url: PublishedUrl,
     redirectOnError: z.boolean().optional().openapi({ description: "Accepted; a visitor-auth site without a valid visitor token always answers its fallback URL as a redirect" }),
     visitor: SiteVisitorPayload.optional(),
+    // GitBook's renderer adds it to miss GitBook's cache of this request: accepted, so it works here too.
+    cacheBust: z.string().max(256).optional().openapi({ description: "Ignored: GitBook's renderer sends it to miss caches of this request (answers here are never cached)" }),
   })
   .openapi("ResolvePublishedContentBody", { example: { url: "https://docs.example.com/getting-started", visitor: { unsignedClaims: { plan: "pro" } } } });
 

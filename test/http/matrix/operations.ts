@@ -10,7 +10,8 @@ export type Permission =
   | { organization: string; note?: string }
   | { content: string; on: "space" | "collection"; note?: string }
   | { anyUser: string }
-  | { outsiders: string };
+  | { outsiders: string }
+  | { anyone: string };
 
 export interface Operation {
   method: string;
@@ -21,6 +22,8 @@ export interface Operation {
   example?: unknown;
   /** Whether the operation must be sent a body (`requestBody.required`); absent when it takes none. */
   bodyRequired?: boolean;
+  /** A site's visitor may call it with a site token (its security lists `site`). */
+  readsPublished: boolean;
   /** The required query parameters with their examples (`?query=…`), or "": what a valid call sends. */
   requiredQuery: string;
   /** The path templates of every GET operation, to read what an operation might change. */
@@ -30,6 +33,7 @@ type Schema = { $ref?: string; example?: unknown };
 type Parameter = { name: string; in: string; required?: boolean; schema?: Schema };
 type RawOperation = {
   operationId: string;
+  security?: Array<Record<string, unknown>>;
   "x-permission"?: Permission;
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
@@ -62,6 +66,7 @@ export async function loadOperations(): Promise<{ operations: Operation[]; reada
         // OpenAPI's default: a body not marked required is optional.
         bodyRequired: operation.requestBody ? operation.requestBody.required === true : undefined,
         requiredQuery: requiredQueryOf(operation),
+        readsPublished: (operation.security ?? []).some((scheme) => "site" in scheme),
       });
     }
   }

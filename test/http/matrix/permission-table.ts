@@ -11,6 +11,7 @@ export function describePermissionForDocs(permission: Permission): string {
   }
   if ("content" in permission) return `\`${contentRequirement(permission.content as ContentAction)}\` on the ${permission.on} (\`${permission.content}\`)${note}`;
   if ("anyUser" in permission) return `any user: ${permission.anyUser}`;
+  if ("anyone" in permission) return `anyone, no token needed: ${permission.anyone}`;
   return `anyone, members or not: ${permission.outsiders}`;
 }
 

@@ -87,6 +87,7 @@ const OPERATIONS_WITHOUT_BODY = [
   "joinOrganizationWithInvite",
   "mergeChangeRequest",
   "publishSite",
+  "regenerateSitePublishingAuthById",
   "restoreSpace",
   "runTranslation",
   "unpublishSite",
