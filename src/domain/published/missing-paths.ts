@@ -1,14 +1,15 @@
 import type { RequestContext } from "../../context";
 import type { SiteRow } from "../../db/schema";
 import type { PageIndex } from "../content-reads/page-index";
-import { pagesFormerlyAt } from "../revisions/former-paths";
-import { matchSiteRedirect } from "../sites/redirect-match";
+import { runBatch } from "../../db/batch";
+import { formerPathLookup } from "../revisions/former-paths";
+import { siteRedirectMatch } from "../sites/redirect-match";
 
 /**
  * Where a published URL whose path is no page (of those the visitor sees) goes, if anywhere: the
  * site's redirect for that path (sites/redirect-match.ts), else the page that had that path
- * before a move or rename, at its path now. Asked only for such a path (the two lookups run side by
- * side: one more round trip's time); nothing found, the URL resolves to the path as given, and the
+ * before a move or rename, at its path now. Asked only for such a path (both lookups in one more
+ * round trip); nothing found, the URL resolves to the path as given, and the
  * renderer shows its own not-found page, as GitBook's does.
  */
 export interface MissingPath {
@@ -26,12 +27,12 @@ export interface MissingPath {
 }
 
 export async function redirectForMissingPath(ctx: RequestContext, missing: MissingPath): Promise<string | null> {
-  const [siteRedirect, formerly] = await Promise.all([
-    matchSiteRedirect(ctx, missing.site.id, `/${missing.sitePath}`, missing.shareKey),
-    pagesFormerlyAt(ctx.db, missing.spaceId, missing.pathname),
-  ]);
+  const redirect = siteRedirectMatch(ctx, missing.site.id, `/${missing.sitePath}`, missing.shareKey);
+  const formerly = formerPathLookup(ctx.db, missing.spaceId, missing.pathname);
+  const results = await runBatch(ctx.db, [...redirect.statements, formerly.statement]);
+  const siteRedirect = redirect.read(results.slice(0, redirect.statements.length));
   if (siteRedirect?.target) return siteRedirect.target;
-  for (const pageId of formerly) {
+  for (const pageId of formerly.read(results.at(-1))) {
     const path = missing.index.pathOf.get(pageId);
     if (path !== undefined && !missing.hidden.has(pageId)) return new URL(path.split("/").map(encodeURIComponent).join("/"), missing.siteSpaceUrl).toString();
   }

@@ -24,15 +24,16 @@ interface ChainRow {
   slug: string | null;
 }
 
-/** The ids of pages that once had `path` on main, most recent first. */
-export async function pagesFormerlyAt(db: Database, spaceId: string, path: string): Promise<string[]> {
+type Row = { entry_id: string; from_ordinal: number; depth: number; parent_id: string | null; slug: string | null };
+
+/** The statement finding the pages that once had `path` on main, and how to read its rows: their ids, most recent first. */
+export function formerPathLookup(db: Database, spaceId: string, path: string) {
   const segments = path.split("/").filter(Boolean);
-  const last = segments.at(-1);
-  if (!last || segments.length > MAX_DEPTH) return [];
+  const last = segments.at(-1) ?? "";
   const entries = contentEntries;
   // Written as the index content_entries_main_slug is (its partial condition with literals), so SQLite uses it.
   const slugOf = (table: string) => sql.raw(`json_extract(${table}.data, '$.slug')`);
-  const rows = await rawAll<{ entry_id: string; from_ordinal: number; depth: number; parent_id: string | null; slug: string | null }>(
+  const statement = rawAll<Row>(
     db,
     sql`WITH RECURSIVE chain(entry_id, from_ordinal, depth, parent_id, slug) AS (
       SELECT e.entry_id, e.from_ordinal, 0, e.parent_id, ${slugOf("e")}
@@ -43,10 +44,14 @@ export async function pagesFormerlyAt(db: Database, spaceId: string, path: strin
       FROM chain JOIN ${entries} p
         ON p.space_id = ${spaceId} AND p.line = ${MAIN_LINE} AND p.kind = 'page' AND p.entry_id = chain.parent_id
         AND p.from_ordinal <= chain.from_ordinal AND (p.to_ordinal IS NULL OR p.to_ordinal > chain.from_ordinal)
-      WHERE chain.depth < ${segments.length}
+      WHERE chain.depth < ${Math.min(segments.length, MAX_DEPTH)}
     )
     SELECT entry_id, from_ordinal, depth, parent_id, slug FROM chain`,
   );
+  return { statement, read: (rows: unknown) => (last === "" || segments.length > MAX_DEPTH ? [] : matchingPages(rows as Row[], segments)) };
+}
+
+function matchingPages(rows: Row[], segments: string[]): string[] {
   const chains = new Map<string, { entryId: string; fromOrdinal: number; slugs: Array<string | null>; complete: boolean }>();
   for (const row of rows.map((raw): ChainRow => ({ entryId: raw.entry_id, fromOrdinal: raw.from_ordinal, depth: raw.depth, slug: raw.slug }))) {
     const key = `${row.entryId}@${row.fromOrdinal}`;

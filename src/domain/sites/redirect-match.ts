@@ -1,5 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { RequestContext } from "../../context";
+import type { BatchItem } from "drizzle-orm/batch";
+import { runBatch } from "../../db/batch";
 import { rawAll } from "../../db/raw";
 import { organizations, sites, siteSections, siteSpaces, type OrganizationRow, type SiteRedirectRow, type SiteRow, type SiteSectionRow, type SiteSpaceRow } from "../../db/schema";
 import { MAIN_LINE } from "../revisions/points";
@@ -60,10 +62,16 @@ function matchedRedirect(siteId: string, path: string, columns: SQL): SQL {
 
 /** The redirect (if any) `path` matches on the site, and its target URL, in one round trip. */
 export async function matchSiteRedirect(ctx: RequestContext, siteId: string, path: string, shareKey?: string): Promise<RedirectMatch | null> {
+  const match = siteRedirectMatch(ctx, siteId, path, shareKey);
+  return match.read(await runBatch(ctx.db, match.statements));
+}
+
+/** The statements of `matchSiteRedirect`, to send with others in one round trip, and how to read their results. */
+export function siteRedirectMatch(ctx: RequestContext, siteId: string, path: string, shareKey?: string) {
   const { db } = ctx;
   const destinationField = (field: string) => sql`(${matchedRedirect(siteId, path, sql`json_extract(destination, ${`$.${field}`})`)})`;
   const siteSpaceId = destinationField("siteSpaceId");
-  const [matched, siteRows, organizationRows, siteSpaceRows, sectionRows, pathRows] = await db.batch([
+  const statements: BatchItem<"sqlite">[] = [
     rawAll<MatchedRow>(db, matchedRedirect(siteId, path, sql`*`)),
     db.select().from(sites).where(eq(sites.id, siteId)),
     db.select().from(organizations).where(sql`${organizations.id} = (SELECT organization_id FROM sites WHERE id = ${siteId})`),
@@ -76,7 +84,11 @@ export async function matchSiteRedirect(ctx: RequestContext, siteId: string, pat
           (SELECT section_id FROM site_spaces WHERE site_id = ${siteId} AND id = ${siteSpaceId}))`,
       ),
     rawAll<PathRow>(db, pageAncestry(sql`(SELECT space_id FROM site_spaces WHERE site_id = ${siteId} AND id = ${siteSpaceId})`, destinationField("pageId"))),
-  ]);
+  ];
+  return { statements, read: (results: unknown[]) => readMatch(ctx, results, path, shareKey) };
+}
+
+function readMatch(ctx: RequestContext, [matched, siteRows, organizationRows, siteSpaceRows, sectionRows, pathRows]: unknown[], path: string, shareKey: string | undefined): RedirectMatch | null {
   const row = (matched as MatchedRow[])[0];
   const site = (siteRows as SiteRow[])[0];
   const organization = (organizationRows as OrganizationRow[])[0];
