@@ -9,6 +9,7 @@ import { structureSeenBy } from "../sites/visible-structure";
 import { invalidApiToken } from "../users/callers";
 import { lookUpUrl, type SiteSpaceRoute, type UrlLookup } from "./lookup";
 import { redirectForMissingPath } from "./missing-paths";
+import { PREVIEW_SEGMENT, verifyPreviewToken } from "./preview-token";
 import { mintSiteToken } from "./site-token";
 import { parsePublishedUrl, siteOfUrl } from "./url-forms";
 import { signedClaimsOf, visitorClaims, type VisitorPayload } from "./visitor-claims";
@@ -25,7 +26,8 @@ import { signedClaimsOf, visitorClaims, type VisitorPayload } from "./visitor-cl
  * Who gets in: anyone on a public or unlisted site; on a share-link site, whoever brings an active
  * link's key (`?share=` or the first segment under the site's root); on a visitor-auth site,
  * whoever brings a visitor token signed with the site's key (else: its fallback URL, as a redirect);
- * and on any of them a member of the organization who may see sites, by their API token. Sections
+ * and on any of them a member of the organization who may see sites, by their API token, or whoever
+ * has a preview URL of it (preview-token.ts), published or not yet. Sections
  * and site spaces whose condition fails the visitor's claims do not resolve (nor do pages).
  */
 
@@ -81,15 +83,23 @@ export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveR
   const found = await lookUpUrl(ctx, parsed, request.apiTokenHash);
   if (found.callerId === null) throw invalidApiToken();
   const match = siteOfUrl(parsed, found.sites);
-  if (!match || !match.row.site.published) throw publishedUrlNotFound(request.url);
+  if (!match) throw publishedUrlNotFound(request.url);
   const { site, organization } = match.row;
   const asMember = memberMaySeeSites(found, organization.id);
   let rest = parsed.segments.slice(match.rootSegments);
   let siteSegments = match.rootSegments;
 
+  // A preview URL (`~preview/<token>` under the root) opens the site as published, with its claims.
+  const preview = rest[0] === PREVIEW_SEGMENT && rest[1] ? await verifyPreviewToken(ctx.env, rest[1], site.id) : null;
+  if (preview) {
+    rest = rest.slice(2);
+    siteSegments += 2;
+  }
+  if (!site.published && !preview) throw publishedUrlNotFound(request.url);
+
   // The way in: a share link's key (as the parameter, or the first segment under the root).
   let shareLink: { id: string; key: string } | null = null;
-  if (site.visibility === "share-link") {
+  if (site.visibility === "share-link" && !preview) {
     const fromParameter = parsed.shareParam === null ? undefined : activeLink(found, site.id, parsed.shareParam);
     const fromSegment = fromParameter || rest[0] === undefined ? undefined : activeLink(found, site.id, rest[0]);
     if (fromSegment) {
@@ -102,13 +112,13 @@ export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveR
   // ...or a visitor token signed with the site's key.
   const auth = found.auths.find((row) => row.siteId === site.id);
   const signed = request.visitor?.jwtToken ? await signedClaimsOf(request.visitor.jwtToken, auth) : null;
-  if (site.visibility === "visitor-auth" && !signed && !asMember) {
+  if (site.visibility === "visitor-auth" && !signed && !asMember && !preview) {
     if (!auth?.fallbackUrl) throw publishedUrlNotFound(request.url);
     const fallback = new URL(auth.fallbackUrl);
     fallback.searchParams.set("location", rest.join("/"));
     return { lookup: { target: "external", site: site.id, redirect: fallback.toString() } };
   }
-  const claims = visitorClaims(signed, request.visitor?.unsignedClaims);
+  const claims = preview ? preview.claims : visitorClaims(signed, request.visitor?.unsignedClaims);
 
   const seen = structureSeenBy(structureOf(found, site.id), claims);
   const route = routeIn(seen, rest);
@@ -144,7 +154,8 @@ export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveR
     claims,
     shareLinkId: shareLink?.id ?? null,
     authGeneration: signed && auth ? auth.generation : null,
-    memberId: asMember && !shareLink && !signed && site.visibility !== "public" && site.visibility !== "unlisted" ? found.callerId! : null,
+    memberId: asMember && !preview && !shareLink && !signed && site.visibility !== "public" && site.visibility !== "unlisted" ? found.callerId! : null,
+    sitePreview: preview !== null,
     preview: null,
     revisionId,
     visitorType: request.visitor?.type === "agent" ? "agent" : "human",

@@ -45,6 +45,11 @@ export interface SiteTokenGrant {
   memberId: string | null;
   /** A revision (of `spaceId`) or change request previewed by a member through this URL. */
   preview: { revisionId?: string; changeRequestId?: string } | null;
+  /**
+   * Opened through a preview URL (`getSitePublishingPreviewById`, made by a member who may see
+   * sites): the site reads as published, whatever its visibility and whether it is published yet.
+   */
+  sitePreview: boolean;
   /** The space's revision when the token was minted: readable for the token's life even if a merge lands. */
   revisionId: string;
   visitorType: "human" | "agent";
@@ -63,24 +68,33 @@ interface SiteTokenClaims {
   share?: string;
   auth?: number;
   member?: string;
+  sitePreview?: true;
   preview?: { revision?: string; changeRequest?: string };
   revision: string;
   visitorType?: "agent";
 }
 
-let derived: { secret: string; key: Promise<CryptoKey> } | undefined;
+const derived = new Map<string, { secret: string; key: Promise<CryptoKey> }>();
 
-/** The HMAC key of site tokens, derived once per isolate from SIGNING_SECRET (HKDF), never the secret itself. */
-function tokenKey(env: Pick<Bindings, "SIGNING_SECRET">): Promise<CryptoKey> {
+/**
+ * An HMAC key for one kind of token (`purpose`), derived once per isolate from SIGNING_SECRET
+ * (HKDF), never the secret itself: a token of one kind never verifies as another.
+ */
+export function derivedKey(env: Pick<Bindings, "SIGNING_SECRET">, purpose: string): Promise<CryptoKey> {
   const secret = signingSecret(env);
-  if (derived?.secret !== secret) derived = { secret, key: deriveKey(secret) };
-  return derived.key;
+  const known = derived.get(purpose);
+  if (known?.secret === secret) return known.key;
+  const key = deriveKey(secret, purpose);
+  derived.set(purpose, { secret, key });
+  return key;
 }
 
-async function deriveKey(secret: string): Promise<CryptoKey> {
+const tokenKey = (env: Pick<Bindings, "SIGNING_SECRET">) => derivedKey(env, "site-content-token/v1");
+
+async function deriveKey(secret: string, purpose: string): Promise<CryptoKey> {
   const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), "HKDF", false, ["deriveKey"]);
   return crypto.subtle.deriveKey(
-    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode("site-content-token/v1") },
+    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode(purpose) },
     material,
     { name: "HMAC", hash: "SHA-256", length: 256 },
     false,
@@ -103,6 +117,7 @@ export async function mintSiteToken(env: Pick<Bindings, "SIGNING_SECRET">, grant
     ...(grant.shareLinkId ? { share: grant.shareLinkId } : {}),
     ...(grant.authGeneration !== null ? { auth: grant.authGeneration } : {}),
     ...(grant.memberId ? { member: grant.memberId } : {}),
+    ...(grant.sitePreview ? { sitePreview: true as const } : {}),
     ...(grant.preview ? { preview: { ...(grant.preview.revisionId ? { revision: grant.preview.revisionId } : {}), ...(grant.preview.changeRequestId ? { changeRequest: grant.preview.changeRequestId } : {}) } } : {}),
     revision: grant.revisionId,
     ...(grant.visitorType === "agent" ? { visitorType: "agent" as const } : {}),
@@ -149,6 +164,7 @@ export async function verifySiteToken(env: Pick<Bindings, "SIGNING_SECRET">, tok
     shareLinkId: payload.share ?? null,
     authGeneration: payload.auth ?? null,
     memberId: payload.member ?? null,
+    sitePreview: payload.sitePreview === true,
     preview: payload.preview ? { ...(payload.preview.revision ? { revisionId: payload.preview.revision } : {}), ...(payload.preview.changeRequest ? { changeRequestId: payload.preview.changeRequest } : {}) } : null,
     revisionId: payload.revision,
     visitorType: payload.visitorType === "agent" ? "agent" : "human",

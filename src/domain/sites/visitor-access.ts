@@ -79,7 +79,9 @@ function selectPublishedSpace(ctx: VisitorContext, spaceId: string) {
 /** Whether the token's way into the site is still open (a 401 when it closed), and the site published (404). */
 function checkSite(ctx: VisitorContext, row: SiteCheckRow | undefined): SiteCheckRow {
   const { visitor } = ctx;
-  if (!row || !row.site.published) throw siteNotFound(visitor.siteId);
+  if (!row || (!row.site.published && !visitor.sitePreview)) throw siteNotFound(visitor.siteId);
+  // A preview URL (made by a member who may see sites, for an hour) opens the site whatever its visibility.
+  if (visitor.sitePreview) return row;
   const asMember =
     visitor.memberId !== null && row.memberDisabled === 0 && canInOrganization({ role: row.memberRole, ownsTeam: false }, "viewSites");
   if (visitor.memberId !== null && !asMember) throw unauthorized("The member this site token was minted for may no longer see the site");

@@ -3,6 +3,7 @@ import { customizationRoutes } from "./customization";
 import { siteInsightsRoutes } from "./insights";
 import { publishedRoutes } from "./published";
 import { publishingAuthRoutes } from "./publishing-auth";
+import { publishingPreviewRoutes } from "./publishing-preview";
 import { siteRedirectRoutes } from "./redirects";
 import { siteSearchRoutes } from "./search";
 import { shareLinkRoutes } from "./share-links";
@@ -17,6 +18,7 @@ export const sitesRouter = createRouter()
   .route("/", customizationRoutes)
   .route("/", shareLinkRoutes)
   .route("/", publishingAuthRoutes)
+  .route("/", publishingPreviewRoutes)
   .route("/", siteStructureRouter)
   .route("/", siteStructureReadRoutes)
   .route("/", siteRedirectRoutes)

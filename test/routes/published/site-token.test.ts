@@ -125,6 +125,7 @@ describe("a site token that is not one", () => {
       shareLinkId: null,
       authGeneration: null,
       memberId: null,
+      sitePreview: false,
       preview: null,
       revisionId: mintedRevision,
       visitorType: "human" as const,
