@@ -142,7 +142,12 @@ export const contentEntries = sqliteTable(
     // The children of a page at any ordinal (a change request's base behind main's head), so a
     // page read walks down its subtree by index whatever point it reads (revisions/page-neighbourhood.ts).
     index("content_entries_children").on(table.spaceId, table.line, table.kind, table.parentId, table.fromOrdinal),
-    index("content_entries_document").on(table.documentId),
+    // A document read by id checks that a page of the space uses it (domain/content-reads/documents.ts).
+    index("content_entries_document").on(table.documentId, table.spaceId),
+    // What one revision changed: the rows its line opened and closed at its ordinal (or over a
+    // range of ordinals), so a diff reads what changed, never the whole line (revisions/changes.ts).
+    index("content_entries_opened").on(table.spaceId, table.line, table.fromOrdinal),
+    index("content_entries_closed").on(table.spaceId, table.line, table.toOrdinal).where(sql`${table.toOrdinal} IS NOT NULL`),
     index("content_entries_blob").on(table.blobKey),
   ],
 );
