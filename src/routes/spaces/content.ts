@@ -1,15 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import type { AppEnv, CallerContext } from "../../context";
 import { listBacklinks, listLinks } from "../../domain/content-reads/links";
-import { getFile, getPage, getRevision, listFiles, listPages, mergedFromOf } from "../../domain/content-reads/reads";
-import { resolveContent, type ContentSource, type ResolvedSource } from "../../domain/content-reads/revision-content";
-import { revisionResponse, type ProducedRead } from "../../http/revision-cache";
-import type { SigningWindow } from "../../lib/signed-urls";
+import { getFile, getPage, getRevision, listFiles, listPages } from "../../domain/content-reads/reads";
+import type { ContentSource } from "../../domain/content-reads/revision-content";
 import { listOf, listQuery } from "../../schemas/list";
 import { LinkReportItem, LinkStats, LinkStatusQuery, PageQuery, Revision, RevisionFile, RevisionPage, RevisionQuery } from "../../schemas/revision";
 import { ChangeRequestParams, FileParam, PageParam, RevisionParams, SpaceParams } from "../params";
-import { createRouter, errorResponses, requesterOf, revisionReadResponses, userRoute } from "../shared";
+import { createRouter, errorResponses, revisionReadResponses, userRoute } from "../shared";
+import { serveContent } from "./serve-content";
 
 /**
  * The read-only content routes, declared once for the places content is read: a space's active
@@ -63,7 +60,8 @@ const scopes: Scope[] = [
       file: "getFileById",
       fileBacklinks: "listSpaceFileBacklinks",
       page: "getPageById",
-      pageLinks: "listSpacePageLinks",
+      pageLinks: "listPageLinksInSpace",
+      pageBacklinks: "listSpacePageBacklinks",
     },
   },
   {
@@ -78,7 +76,7 @@ const scopes: Scope[] = [
       file: "getFileInChangeRequestById",
       fileBacklinks: "listChangeRequestFileBacklinks",
       page: "getPageInChangeRequestById",
-      pageLinks: "listChangeRequestPageLinks",
+      pageLinks: "listPageLinksInChangeRequest",
       pageBacklinks: "listChangeRequestPageBacklinks",
     },
   },
@@ -98,32 +96,6 @@ const scopes: Scope[] = [
 ];
 
 export const contentRoutes = createRouter();
-
-type ContentRead<T> = (ctx: CallerContext, resolved: ResolvedSource, signing: SigningWindow) => Promise<ProducedRead<T>>;
-
-/** Access and the revision on every request; the read itself only when the response is not cached. */
-async function serveContent<T>(
-  c: Context<AppEnv, string, object>,
-  source: ContentSource,
-  query: Record<string, unknown>,
-  read: ContentRead<T>,
-  options: { signsDownloads?: boolean; withMergedFrom?: boolean } = {},
-) {
-  const resolved = await resolveContent(requesterOf(c), source, { withMergedFrom: options.withMergedFrom ?? false });
-  const ctx = resolved.callerContext;
-  return revisionResponse(c, {
-    revisionId: resolved.revisionId,
-    query,
-    ...(options.signsDownloads ? { signsDownloads: true } : {}),
-    ...(options.withMergedFrom ? { live: mergedFromOf(ctx, resolved) } : {}),
-    produce: async (signing) => {
-      const produced = await read(ctx, resolved, signing);
-      if (produced.atRevision || !resolved.atOrdinals) return produced;
-      // The revision named by id stopped being the head while it was read: read it where it is.
-      return read(ctx, { ...resolved, point: resolved.atOrdinals }, signing);
-    },
-  });
-}
 
 for (const scope of scopes) {
   const tags = [scope.tag];
@@ -248,7 +220,7 @@ for (const scope of scopes) {
       async (c) => {
         const { status, ...page } = c.req.valid("query");
         return serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
-          listLinks(ctx, resolved, c.req.valid("param").pageId, status, page),
+          listLinks(ctx, resolved, c.req.valid("param").pageId, { status }, page),
         );
       },
     );
@@ -289,7 +261,38 @@ contentRoutes.openapi(
   async (c) => {
     const { status, ...page } = c.req.valid("query");
     return serveContent(c, { kind: "space", spaceId: c.req.valid("param").spaceId }, c.req.valid("query"), (ctx, resolved) =>
-      listLinks(ctx, resolved, null, status, page),
+      listLinks(ctx, resolved, null, { status }, page),
+    );
+  },
+);
+
+contentRoutes.openapi(
+  userRoute({
+    method: "get",
+    path: "/spaces/{spaceId}/change-requests/{changeRequestId}/links",
+    operationId: "listChangeRequestLinks",
+    permission: READ_CONTENT,
+    ...IN_ITS_READ,
+    summary: "The link report of the change request's revision",
+    tags: ["change-request-content"],
+    request: {
+      params: ChangeRequestParams,
+      query: z.object({
+        ...listQuery,
+        status: LinkStatusQuery,
+        brokenContext: z
+          .enum(["change-request", "space"])
+          .optional()
+          .openapi({ description: "change-request: broken links only where the pages it changed have them; space (default): every broken link" }),
+      }),
+    },
+    responses: { ...revisionReadResponses(LinkReport, "Link report"), ...errorResponses(400, 404) },
+  }),
+  async (c) => {
+    const { status, brokenContext, ...page } = c.req.valid("query");
+    const { spaceId, changeRequestId } = c.req.valid("param");
+    return serveContent(c, { kind: "change-request", spaceId, changeRequestId }, c.req.valid("query"), (ctx, resolved) =>
+      listLinks(ctx, resolved, null, { status, brokenContext }, page),
     );
   },
 );
