@@ -14,8 +14,11 @@ import { MAIN_LINE, type LinePoint, type RevisionPoint } from "./points";
  * A change request's revision is main at its base overlaid with its own line: at every step, an
  * entry's state is its row on the change request's line if it has one there (a `deleted` row hides
  * it), else its row on main. UNION (not UNION ALL) stops the walks on a cycle.
+ *
+ * `pageId` is the page's id, or a scalar subquery yielding it (the page at a path,
+ * revisions/page-path.ts), so finding the page and reading it stay one statement.
  */
-export function selectPageNeighbourhood(db: Database, point: RevisionPoint, pageId: string) {
+export function selectPageNeighbourhood(db: Database, point: RevisionPoint, pageId: string | SQL) {
   const lines = [point.main.line, ...(point.overlay ? [point.overlay.line] : [])];
   const related = sql`(WITH RECURSIVE
       up(entry_id, parent_id) AS (
@@ -55,7 +58,7 @@ export function neighbourhoodEntries(rows: ReadonlyArray<ContentEntryRow & { mar
  * The SELECTs (one per line) yielding `columns` of the state at `point` of each page row `r`
  * matching `match`, joined with the recursive table `from` when given.
  */
-function statesOf(point: RevisionPoint, columns: SQL, from: SQL | null, match: SQL): SQL[] {
+export function statesOf(point: RevisionPoint, columns: SQL, from: SQL | null, match: SQL): SQL[] {
   // CROSS JOIN keeps the (small) recursive table outside: SQLite then looks each step's rows up by
   // index, rather than scanning the line and probing the recursive table.
   const source = from ? sql`${from} CROSS JOIN ${contentEntries} r` : sql`${contentEntries} r`;
@@ -70,7 +73,7 @@ function statesOf(point: RevisionPoint, columns: SQL, from: SQL | null, match: S
   ];
 }
 
-const union = (selects: SQL[]) => sql.join(selects, sql` UNION `);
+export const union = (selects: SQL[]) => sql.join(selects, sql` UNION `);
 
 /** Rows of `alias` valid at the line's point: its open rows at the head (served by the partial index). */
 function validAs(alias: "r" | "o", line: LinePoint): SQL {

@@ -201,7 +201,7 @@ for (const scope of scopes) {
     }),
     async (c) =>
       serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
-        getPage(ctx, resolved, c.req.valid("param").pageId, c.req.valid("query").format, c.req.valid("query").computed),
+        getPage(ctx, resolved, { id: c.req.valid("param").pageId }, c.req.valid("query").format, c.req.valid("query").computed),
       ),
   );
 

@@ -1,6 +1,7 @@
 import { createRouter } from "../shared";
 import { contentRoutes } from "./content";
+import { pagePathRoutes } from "./page-paths";
 import { spaceRoutes } from "./spaces";
 
 /** /spaces/{spaceId}: the space itself, and the read-only content of its revisions. */
-export const spacesRouter = createRouter().route("/", spaceRoutes).route("/", contentRoutes);
+export const spacesRouter = createRouter().route("/", spaceRoutes).route("/", contentRoutes).route("/", pagePathRoutes);
