@@ -20,12 +20,17 @@ export async function serveContent<T>(
   source: ContentSource,
   query: Record<string, unknown>,
   read: ContentRead<T>,
-  options: { signsDownloads?: boolean; withMergedFrom?: boolean } = {},
+  options: {
+    signsDownloads?: boolean;
+    withMergedFrom?: boolean;
+    /** What the answer is a function of when it is not the revision: an immutable id (a document's). */
+    cachedBy?: string;
+  } = {},
 ) {
   const resolved = await resolveContent(requesterOf(c), source, { withMergedFrom: options.withMergedFrom ?? false });
   const ctx = resolved.callerContext;
   return revisionResponse(c, {
-    revisionId: resolved.revisionId,
+    revisionId: options.cachedBy ?? resolved.revisionId,
     query,
     ...(options.signsDownloads ? { signsDownloads: true } : {}),
     ...(options.withMergedFrom ? { live: mergedFromOf(ctx, resolved) } : {}),
