@@ -1,8 +1,14 @@
 import { createRouter } from "../shared";
+import { computedRoutes } from "./computed";
 import { contentRoutes } from "./content";
 import { documentRoutes } from "./documents";
 import { pagePathRoutes } from "./page-paths";
 import { spaceRoutes } from "./spaces";
 
 /** /spaces/{spaceId}: the space itself, and the read-only content of its revisions. */
-export const spacesRouter = createRouter().route("/", spaceRoutes).route("/", contentRoutes).route("/", pagePathRoutes).route("/", documentRoutes);
+export const spacesRouter = createRouter()
+  .route("/", spaceRoutes)
+  .route("/", contentRoutes)
+  .route("/", pagePathRoutes)
+  .route("/", documentRoutes)
+  .route("/", computedRoutes);
