@@ -146,8 +146,11 @@ export const contentEntries = sqliteTable(
     index("content_entries_document").on(table.documentId, table.spaceId),
     // What one revision changed: the rows its line opened and closed at its ordinal (or over a
     // range of ordinals), so a diff reads what changed, never the whole line (revisions/changes.ts).
-    index("content_entries_opened").on(table.spaceId, table.line, table.fromOrdinal),
-    index("content_entries_closed").on(table.spaceId, table.line, table.toOrdinal).where(sql`${table.toOrdinal} IS NOT NULL`),
+    // Partial on a term every row meets (ordinals start at 0): SQLite uses a partial index only for
+    // a query that states its term, so only the diff's queries (which do) use these, and no read
+    // of a revision's rows (`from_ordinal <= n`) is ever planned as a range over a line's history.
+    index("content_entries_opened").on(table.spaceId, table.line, table.fromOrdinal).where(sql`${table.fromOrdinal} >= 0`),
+    index("content_entries_closed").on(table.spaceId, table.line, table.toOrdinal).where(sql`${table.toOrdinal} >= 0`),
     index("content_entries_blob").on(table.blobKey),
   ],
 );

@@ -1,4 +1,5 @@
 import { createRouter } from "../shared";
+import { changesRoutes } from "./changes";
 import { computedRoutes } from "./computed";
 import { contentRoutes } from "./content";
 import { documentRoutes } from "./documents";
@@ -11,4 +12,5 @@ export const spacesRouter = createRouter()
   .route("/", contentRoutes)
   .route("/", pagePathRoutes)
   .route("/", documentRoutes)
-  .route("/", computedRoutes);
+  .route("/", computedRoutes)
+  .route("/", changesRoutes);
