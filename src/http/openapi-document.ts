@@ -25,7 +25,7 @@ export function openApiDocumentHead(origin: string) {
 }
 
 const TAGS = [
-  { name: "users", description: "The user who owns the API token" },
+  { name: "users", description: "The user who owns the API token, and the users they share an organization with" },
   { name: "admin", description: "The operator's bootstrap: users and their API tokens (the deployment's ADMIN_TOKEN)" },
   { name: "organizations", description: "Organizations, their members, invite links and agent instructions" },
   { name: "sso", description: "SAML identity providers of an organization" },
@@ -42,6 +42,9 @@ const TAGS = [
   { name: "openapi", description: "Hosted OpenAPI specifications of an organization, processed in the background, and their versions" },
   { name: "sites", description: "Docs sites: settings, publishing, the published profile, customization and share links" },
   { name: "site-structure", description: "A docs site's structure: sections, site spaces, section groups, and its adaptive-content schema" },
+  { name: "site-redirects", description: "A docs site's redirects: source paths of the site sent to its sections, site spaces, pages or external URLs" },
+  { name: "site-insights", description: "A docs site's analytics: events its visitors make (stored in the background) and counts of them" },
   { name: "translations", description: "Translations of a space into another language, run in the background into a result space" },
   { name: "conversations", description: "Support conversations, the issues analysed from them in the background, and the clusters of similar issues" },
+  { name: "urls", description: "What a URL is: its embed (and, for published sites, the content it shows)" },
 ];

@@ -2,6 +2,7 @@ import { OpenAPIHono, createRoute, z, type RouteConfig } from "@hono/zod-openapi
 import type { Context } from "hono";
 import type { AppEnv, CallerContext, RequesterContext, TokenContext } from "../context";
 import { MAX_JSON_BODY_BYTES, limitBody } from "../http/body-limit";
+import { bodyPresence } from "../http/body-presence";
 import { idempotentPost } from "../http/idempotency";
 import { authenticatesInItsRead } from "../http/lazy-authentication";
 import { validationHook } from "../http/validation";
@@ -46,8 +47,19 @@ export function userRoute<R extends Omit<RouteConfig, "security" | "middleware">
     // Typed as declared: the implied errors are for the document, handlers never answer them.
     responses: { ...withImpliedErrors(config), 429: rateLimitedResponse } as R["responses"],
     security: userSecurity,
-    middleware: [...(inItsRead ? [authenticatesInItsRead] : []), limitBody(maxBodyBytes ?? MAX_JSON_BODY_BYTES), ...(idempotent ? [idempotentPost] : [])],
+    middleware: [...(inItsRead ? [authenticatesInItsRead] : []), ...bodyMiddleware(config.request, maxBodyBytes), ...(idempotent ? [idempotentPost] : [])],
   });
+}
+
+/**
+ * What every route runs before its validators about its body: the size limit (413), then, for a
+ * route that takes a JSON body, its declared `required` kept (http/body-presence.ts): an absent
+ * required body is a 400, an absent optional one is read as `{}`. The admin routes share it.
+ */
+export function bodyMiddleware(request: RouteConfig["request"], maxBodyBytes = MAX_JSON_BODY_BYTES) {
+  const body = request?.body;
+  const takesJson = body?.content["application/json"] !== undefined;
+  return [limitBody(maxBodyBytes), ...(takesJson ? [bodyPresence(body?.required === true)] : [])];
 }
 
 /** Every POST takes an `Idempotency-Key` (http/idempotency.ts); documented here, checked there. */
@@ -114,8 +126,18 @@ export function created<T>(c: Context, body: T, location?: string) {
   return c.json(body, 201, location === undefined ? {} : { Location: location });
 }
 
+/**
+ * A JSON body the operation requires: left out, it is a 400 (http/body-presence.ts). GitBook's
+ * spec says which bodies are required; a route GitBook does not have requires one when its
+ * schema has a required field.
+ */
 export function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: true, content: { "application/json": { schema } } };
+}
+
+/** A JSON body the operation may go without: left out, the route validates `{}` in its place. */
+export function optionalJsonBody<T extends z.ZodType>(schema: T) {
+  return { required: false, content: { "application/json": { schema } } };
 }
 
 export const noContent = (description: string) => ({ description });

@@ -78,7 +78,7 @@ export function gitbookClient(user: TestUser | { token: string }) {
   return new GitBookAPI({ endpoint: ORIGIN, authToken: user.token, serviceBinding: SELF });
 }
 
-/** GitBook's client at 0.146, the version GitBook's renderer is pinned to, the same way. */
+/** GitBook's client 0.146 (package.json's gitbook-api-0146, what GitBook's renderer was built against), through SELF. */
 export function gitbookClient0146(user: TestUser | { token: string }) {
   return new GitBookAPI0146({ endpoint: ORIGIN, authToken: user.token, serviceBinding: SELF });
 }

@@ -9,8 +9,8 @@ import { spaces } from "./content";
  *
  * Every space has lines of revisions: `main` (the space's own content) and one per change request
  * (`line` = the change request id). A revision is a point on a line: its `ordinal`. An entry (a
- * page or a file) is stored as rows, each the entry's state over a half-open range of ordinals
- * [from_ordinal, to_ordinal) of one line; to_ordinal is null while the state is current. Editing
+ * page, a file or a reusable content) is stored as rows, each the entry's state over a half-open
+ * range of ordinals [from_ordinal, to_ordinal) of one line; to_ordinal is null while the state is current. Editing
  * one page closes one row and opens one: a new revision writes only what it changes.
  *
  * A change request's line stores only what differs from main at its `base_ordinal` (the revision
@@ -55,7 +55,12 @@ export interface RevisionGit {
   createdByService: boolean;
 }
 
-export type EntryKind = "page" | "file";
+/**
+ * What an entry is: a page, a file, or a reusable content (GitBook's RevisionReusableContent: a
+ * titled body that pages include with a `reusable-content` block; docs/decisions.md, "Reusable
+ * contents").
+ */
+export type EntryKind = "page" | "file" | "reusable-content";
 
 /** What a page row holds besides its place in the tree and its document. */
 export interface PageData {
@@ -102,6 +107,15 @@ export interface FileData {
   git?: GitFileInfo;
 }
 
+/** What a reusable content row holds besides its body (`document_id`). */
+export interface ReusableContentData {
+  title: string;
+  /** Where it lives in a synced Git repository (`.gitbook/includes/<name>.md`); set by a Git import. */
+  git?: GitFileInfo;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface PageCover {
   ref: { kind: "file"; file: string } | { kind: "url"; url: string };
   yPos: number;
@@ -129,8 +143,8 @@ export const contentEntries = sqliteTable(
     /** Pages: the parent page (null at the root) and the fractional sibling order key. */
     parentId: text("parent_id"),
     position: text("position"),
-    data: json<PageData | FileData>("data").notNull(),
-    /** Pages: the body, in the content-addressed `documents` table. */
+    data: json<PageData | FileData | ReusableContentData>("data").notNull(),
+    /** Pages and reusable contents: the body, in the content-addressed `documents` table. */
     documentId: text("document_id"),
     /** Files: the R2 key of the bytes (content-addressed, shared by copies). */
     blobKey: text("blob_key"),

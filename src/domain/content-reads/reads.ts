@@ -4,9 +4,10 @@ import { pageOfItems, type PageRequest } from "../../lib/pagination";
 import { withComputedContent } from "../computed-pages/openapi-pages";
 import { presentChangeRequest } from "../change-requests/records";
 import { isFile } from "../revisions/entries";
-import { fileOf, presentFileObject, presentFiles, presentPage, presentPages, revisionType, type BodyFormat } from "../revisions/present";
+import { fileOf, presentFileObject, presentFiles, presentPage, presentPages, presentReusableContents, revisionType, type BodyFormat } from "../revisions/present";
 import { neighbourhoodEntries, selectPageNeighbourhood } from "../revisions/page-neighbourhood";
 import { selectPageIdAtPath } from "../revisions/page-path";
+import { expandPlacedReusableContents } from "./reusable-contents";
 import { readContent, selectHeads, stillAtRevision, treeOf, type ResolvedSource, type RevisionRead } from "./revision-content";
 
 /**
@@ -26,7 +27,7 @@ export async function getRevision(ctx: CallerContext, resolved: ResolvedSource, 
     parents: revision.parents,
     pages: presentPages(treeOf(ctx, resolved, content.entries.values())),
     files: await presentFiles(ctx, content.entries.values(), signedAt),
-    reusableContents: [],
+    reusableContents: presentReusableContents(content.entries.values()),
     tags: [],
     variables: {},
     createdAt: revision.createdAt,
@@ -56,8 +57,9 @@ export type PageTarget = { id: string } | { path: readonly string[] };
  * space; a page named by its path is found in the same statement, walking its slugs down the tree
  * (revisions/page-path.ts). A computed page read with `computed` gets its generated content, which
  * depends on its spec's latest version as well as the revision (so it is not cached by revision).
+ * With `dereferenced`, the reusable contents the bodies place are expanded into them.
  */
-export async function getPage(ctx: CallerContext, resolved: ResolvedSource, target: PageTarget, format: BodyFormat, computed = true) {
+export async function getPage(ctx: CallerContext, resolved: ResolvedSource, target: PageTarget, format: BodyFormat, computed = true, dereferenced = false) {
   const byPath = "path" in target ? target.path.join("/") : null;
   if (byPath === "") throw notFound("Page at path ''");
   const pageId = "id" in target ? target.id : selectPageIdAtPath(resolved.point, target.path);
@@ -66,7 +68,9 @@ export async function getPage(ctx: CallerContext, resolved: ResolvedSource, targ
   // Read by path, the rows are the page's ancestors, itself and its subtree: it is the one at that path.
   const page = "id" in target ? presentation.tree.get(target.id) : [...presentation.tree.pages.values()].find((entry) => presentation.tree.path(entry.id) === byPath);
   if (!page) throw notFound("id" in target ? `Page '${target.id}'` : `Page at path '${byPath}'`);
-  const atRevision = stillAtRevision(resolved, heads);
+  // The page and the pages below it are presented with their bodies; its ancestors are not.
+  const expanded = dereferenced ? await expandPlacedReusableContents(ctx, resolved, presentation.tree.subtree(page.id)) : true;
+  const atRevision = stillAtRevision(resolved, heads) && expanded;
   const presented = presentPage(page, presentation);
   if (!computed || !page.data.computed) return { value: presented, atRevision };
   const value = await withComputedContent(ctx, resolved.space.organizationId, presented, page.data.computed, format);

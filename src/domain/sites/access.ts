@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequestContext } from "../../context";
 import { siteAdaptiveSchemas, siteSpaces, sites, type SiteRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { assertOrganizationAction, type OrganizationAction } from "../../lib/permissions";
@@ -27,7 +27,7 @@ export const siteSpaceCountColumn = () =>
   sql<number>`(SELECT count(*) FROM ${siteSpaces} counted WHERE counted.site_id = "sites"."id")`.mapWith(Number).as("site_space_count");
 
 /** The site row of an organization with its site-space count and adaptive schema (no access check: callers do it). */
-export function selectSite(ctx: CallerContext, organizationId: string, siteId: string) {
+export function selectSite(ctx: RequestContext, organizationId: string, siteId: string) {
   return ctx.db
     .select({ site: sites, siteSpaceCount: siteSpaceCountColumn(), adaptiveSchema: siteAdaptiveSchemas.jsonSchema })
     .from(sites)

@@ -1,6 +1,6 @@
 import { asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequestContext } from "../../context";
 import { siteSectionGroups, siteSections, siteSpaces, spaces, type OrganizationRow, type SiteRow, type SiteSectionGroupRow, type SiteSectionRow, type SiteSpaceRow, type SpaceRow } from "../../db/schema";
 import type { SiteStructureShape } from "../../schemas/site-structure";
 import type { SiteSectionGroupObjectShape as SiteSectionGroupObject, SiteSectionObjectShape as SiteSectionObject, SiteSpaceObjectShape as SiteSpaceObject } from "../../schemas/site-structure-inputs";
@@ -156,7 +156,7 @@ const siteSpaceColumns = Object.fromEntries(
 ) as { [K in keyof SiteSpaceRow]: SQL.Aliased<SiteSpaceRow[K]> };
 
 /** The three reads of a site's structure, to run alone or at the end of a batch of writes. */
-export function structureReads(ctx: CallerContext, siteId: string): [BatchItem<"sqlite">, BatchItem<"sqlite">, BatchItem<"sqlite">] {
+export function structureReads(ctx: RequestContext, siteId: string): [BatchItem<"sqlite">, BatchItem<"sqlite">, BatchItem<"sqlite">] {
   return [
     ctx.db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteId)),
     ctx.db.select().from(siteSections).where(eq(siteSections.siteId, siteId)),

@@ -19,9 +19,9 @@ import { serveContent } from "./serve-content";
 
 
 /** Every content read needs to see the space (a change request's content is the space's too). */
-const READ_CONTENT = { content: "view", on: "space" } as const;
+export const READ_CONTENT = { content: "view", on: "space" } as const;
 /** Each authenticates in its access round trip: a cached read costs that one round trip. */
-const IN_ITS_READ = { authenticatesInItsRead: true } as const;
+export const IN_ITS_READ = { authenticatesInItsRead: true } as const;
 
 const BacklinkItem = z.looseObject({ kind: z.literal("page"), page: z.string() }).openapi("ContentBacklink");
 const LinkReport = listOf(LinkReportItem).extend({ stats: LinkStats });
@@ -96,6 +96,9 @@ const scopes: Scope[] = [
 ];
 
 export const contentRoutes = createRouter();
+
+/** `dereferenced=true` or `reusable-contents`: reusable contents are the only references expanded. */
+export const dereferences = (value: string | undefined) => value === "true" || value === "reusable-contents";
 
 for (const scope of scopes) {
   const tags = [scope.tag];
@@ -201,7 +204,7 @@ for (const scope of scopes) {
     }),
     async (c) =>
       serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
-        getPage(ctx, resolved, { id: c.req.valid("param").pageId }, c.req.valid("query").format, c.req.valid("query").computed),
+        getPage(ctx, resolved, { id: c.req.valid("param").pageId }, c.req.valid("query").format, c.req.valid("query").computed, dereferences(c.req.valid("query").dereferenced)),
       ),
   );
 

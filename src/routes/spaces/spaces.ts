@@ -6,7 +6,7 @@ import { MoveContentBody, TransferContentBody } from "../../schemas/content";
 import { listOf, listQuery } from "../../schemas/list";
 import { CreateSpaceBody, GetSpaceQuery, Space, UpdateSpaceBody } from "../../schemas/space";
 import { OrganizationParams, SpaceParams } from "../params";
-import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
+import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, requesterOf, userRoute } from "../shared";
 
 const tags = ["spaces"];
 
@@ -33,7 +33,7 @@ export const spaceRoutes = createRouter()
       permission: { organization: "createContent" },
       summary: "Create a space, at the end of its collection (or of the top level)",
       tags,
-      request: { params: OrganizationParams, body: jsonBody(CreateSpaceBody) },
+      request: { params: OrganizationParams, body: optionalJsonBody(CreateSpaceBody) },
       responses: { 201: createdResponse(Space, "Space created"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => {

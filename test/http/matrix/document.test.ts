@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../helpers/http";
-import { specOperation } from "../../helpers/spec";
-import { spec0146Operation } from "../../helpers/spec-0146";
+import { specBodyRequired, specOperation } from "../../helpers/spec";
+import { spec0146BodyRequired, spec0146Operation } from "../../helpers/spec-0146";
 import { loadOperations, type Operation } from "./operations";
 
 /**
@@ -51,6 +51,15 @@ describe("the OpenAPI document", () => {
         path: operation.path.slice("/v1".length),
       });
     }
+  });
+
+  it("requires a body exactly where GitBook's spec does (request-bodies.test.ts calls each without one)", () => {
+    const differing = operations.flatMap((operation) => {
+      if (OUR_OWN_OPERATIONS.has(operation.operationId)) return [];
+      const gitbook = spec0146Operation(operation.operationId) ? spec0146BodyRequired(operation.operationId) : specBodyRequired(operation.operationId);
+      return gitbook === operation.bodyRequired ? [] : [`${operation.operationId}: ours ${operation.bodyRequired}, GitBook's ${gitbook}`];
+    });
+    expect(differing).toEqual([]);
   });
 
   it("declares the user-token security on every /v1 route", async () => {

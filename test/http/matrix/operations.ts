@@ -19,6 +19,8 @@ export interface Operation {
   permission?: Permission;
   /** The body's example, with the placeholders of src/schemas/examples.ts still in it. */
   example?: unknown;
+  /** Whether the operation must be sent a body (`requestBody.required`); absent when it takes none. */
+  bodyRequired?: boolean;
   /** The required query parameters with their examples (`?query=…`), or "": what a valid call sends. */
   requiredQuery: string;
   /** The path templates of every GET operation, to read what an operation might change. */
@@ -30,7 +32,7 @@ type RawOperation = {
   operationId: string;
   "x-permission"?: Permission;
   parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
+  requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
 };
 
 /** `?name=example&…` for the operation's required query parameters (e.g. a search's `query`). */
@@ -57,6 +59,8 @@ export async function loadOperations(): Promise<{ operations: Operation[]; reada
         operationId: operation.operationId,
         permission: operation["x-permission"],
         example: schema ? (schema.example ?? resolve(schema).example) : undefined,
+        // OpenAPI's default: a body not marked required is optional.
+        bodyRequired: operation.requestBody ? operation.requestBody.required === true : undefined,
         requiredQuery: requiredQueryOf(operation),
       });
     }
