@@ -34,10 +34,20 @@ const DocumentProps = z.discriminatedUnion("doc", [
   }),
 ]);
 
+/**
+ * A `builtin:openapi` source. Another `type` is refused with one message naming `source.type`
+ * (checked first, so the fields of a source this API does not know are not listed as problems).
+ */
 const openAPISource = <P extends z.ZodType>(props: P) =>
-  z.discriminatedUnion("type", [z.strictObject({ type: z.literal("builtin:openapi"), dependencies: SpecDependency, props })], {
-    error: (issue) => (issue.code === "invalid_union" ? NOT_COMPUTED : undefined),
-  });
+  z.preprocess(
+    (value, ctx) => {
+      const type = value !== null && typeof value === "object" ? (value as { type?: unknown }).type : undefined;
+      if (type === "builtin:openapi") return value;
+      ctx.issues.push({ code: "custom", message: NOT_COMPUTED, path: ["type"], input: type });
+      return z.NEVER;
+    },
+    z.strictObject({ type: z.literal("builtin:openapi"), dependencies: SpecDependency, props }),
+  );
 
 const Seed = z.string().max(512).openapi({ description: "Seed of the generated ids: the same seed gives the same ids" });
 

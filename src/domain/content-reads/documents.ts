@@ -6,6 +6,7 @@ import { markdownToDocument, type GitBookDocument } from "../../formats/markdown
 import { notFound } from "../../lib/errors";
 import { withComputedContent } from "../computed-pages/openapi-pages";
 import { combineRows, selectRevisionRows } from "../revisions/entries";
+import { expandPlacedReusableContents } from "./reusable-contents";
 import { selectHeads, stillAtRevision, type ResolvedSource, type RevisionRead } from "./revision-content";
 
 /** A read whose value may depend on more than the revision (a computed page's spec), then not cached by it. */
@@ -40,16 +41,19 @@ export async function getDocumentOfSpace(ctx: CallerContext, resolved: ResolvedS
 
 /**
  * The body of one page at the resolved revision: its row (and its overlay's) read by id, with its
- * markdown, in one round trip. A computed page's document is the content it computes (the
+ * markdown, in one round trip (one more to expand the reusable contents it places, with
+ * `dereferenced`). A computed page's document is the content it computes (the
  * generated reference of its spec's latest version, as `getPageById` with `computed=true` gives),
  * so, like that read, it is not cached by revision.
  */
-export async function getPageDocument(ctx: CallerContext, resolved: ResolvedSource, pageId: string): Promise<DocumentRead> {
+export async function getPageDocument(ctx: CallerContext, resolved: ResolvedSource, pageId: string, dereferenced = false): Promise<DocumentRead> {
   const { statements, mainCount } = selectRevisionRows(ctx.db, resolved.point, { kind: "page", ids: [pageId], withMarkdown: true });
   const results = await runBatch(ctx.db, [...statements, selectHeads(ctx, resolved)]);
   const page = combineRows(results.slice(0, statements.length), mainCount).get(`page:${pageId}`);
   if (!page) throw notFound(`Page '${pageId}'`);
-  const atRevision = stillAtRevision(resolved, results.at(-1));
+  // With `dereferenced`, the reusable contents the body places are expanded into it, as the page read does.
+  const expanded = dereferenced ? await expandPlacedReusableContents(ctx, resolved, [page]) : true;
+  const atRevision = stillAtRevision(resolved, results.at(-1)) && expanded;
   const stored = markdownToDocument(page.markdown ?? "");
   if (!("computed" in page.data) || !page.data.computed) return { value: stored, atRevision };
   const computed = await withComputedContent(ctx, resolved.space.organizationId, { type: "computed" } as { type: string; document?: GitBookDocument }, page.data.computed, "document");

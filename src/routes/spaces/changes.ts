@@ -3,6 +3,7 @@ import { getChangeRequestChanges, getRevisionChanges } from "../../domain/conten
 import { RevisionQuery } from "../../schemas/revision";
 import { ChangeRequestParams, RevisionParams } from "../params";
 import { createRouter, errorResponses, revisionReadResponses, userRoute } from "../shared";
+import { READ_CONTENT } from "./content";
 import { serveContent } from "./serve-content";
 
 /**
@@ -18,8 +19,6 @@ const ChangesLimit = {
 const SemanticChanges = z
   .looseObject({ changes: z.array(z.looseObject({ type: z.string() })), more: z.number().optional(), mergedFrom: z.looseObject({}).optional() })
   .openapi("RevisionSemanticChanges");
-
-const READ_CONTENT = { content: "view", on: "space" } as const;
 
 export const changesRoutes = createRouter()
   .openapi(

@@ -4,6 +4,7 @@ import { ComputedDocumentBody, ComputedRevision, ComputedRevisionBody } from "..
 import { JSONDocument } from "../../schemas/document";
 import { SpaceParams } from "../params";
 import { createRouter, errorResponses, jsonBody, jsonResponse, requesterOf, userRoute } from "../shared";
+import { READ_CONTENT } from "./content";
 
 /**
  * Computed content without a page (GitBook's `getComputedDocument`, `getComputedRevision`): what
@@ -11,7 +12,7 @@ import { createRouter, errorResponses, jsonBody, jsonResponse, requesterOf, user
  * space. POST reads: the source is a body, nothing is written.
  */
 
-const base = { tags: ["space-content"], method: "post" as const, permission: { content: "view", on: "space" } as const };
+const base = { tags: ["space-content"], method: "post" as const, permission: READ_CONTENT };
 
 export const computedRoutes = createRouter()
   .openapi(

@@ -6,7 +6,7 @@ import { listOf, listQuery } from "../../schemas/list";
 import { LinkReportItem, LinkStats, LinkStatusQuery, PageQuery, Revision, RevisionFile, RevisionPage, RevisionQuery } from "../../schemas/revision";
 import { ChangeRequestParams, FileParam, PageParam, RevisionParams, SpaceParams } from "../params";
 import { createRouter, errorResponses, revisionReadResponses, userRoute } from "../shared";
-import { serveContent } from "./serve-content";
+import { dereferences, serveContent } from "./serve-content";
 
 /**
  * The read-only content routes, declared once for the places content is read: a space's active
@@ -96,9 +96,6 @@ const scopes: Scope[] = [
 ];
 
 export const contentRoutes = createRouter();
-
-/** `dereferenced=true` or `reusable-contents`: reusable contents are the only references expanded. */
-export const dereferences = (value: string | undefined) => value === "true" || value === "reusable-contents";
 
 for (const scope of scopes) {
   const tags = [scope.tag];

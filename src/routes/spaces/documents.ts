@@ -4,7 +4,8 @@ import { JSONDocument } from "../../schemas/document";
 import { PageQuery } from "../../schemas/revision";
 import { PageParam, RevisionParams, SpaceParams } from "../params";
 import { createRouter, errorResponses, revisionReadResponses, userRoute } from "../shared";
-import { serveContent } from "./serve-content";
+import { READ_CONTENT } from "./content";
+import { dereferences, serveContent } from "./serve-content";
 
 /**
  * Page bodies as GitBook's JSON documents (`getDocumentById`, `getPageDocumentInRevisionById`):
@@ -19,10 +20,8 @@ const DocumentParams = SpaceParams.extend({
     .openapi({ param: { name: "documentId", in: "path", required: true }, description: "The id of the document (a page's `documentId`)" }),
 });
 
-/** `evaluated` and `dereferenced` as the page read takes them (accepted: see docs/decisions.md). */
+/** `evaluated` (accepted: see docs/decisions.md) and `dereferenced` (reusable contents expanded), as the page read takes them. */
 const PageDocumentQuery = PageQuery.pick({ evaluated: true, dereferenced: true });
-
-const READ_CONTENT = { content: "view", on: "space" } as const;
 
 export const documentRoutes = createRouter()
   .openapi(
@@ -63,6 +62,7 @@ export const documentRoutes = createRouter()
     }),
     async (c) => {
       const { spaceId, revisionId, pageId } = c.req.valid("param");
-      return serveContent(c, { kind: "revision", spaceId, revisionId }, c.req.valid("query"), (ctx, resolved) => getPageDocument(ctx, resolved, pageId));
+      const query = c.req.valid("query");
+      return serveContent(c, { kind: "revision", spaceId, revisionId }, query, (ctx, resolved) => getPageDocument(ctx, resolved, pageId, dereferences(query.dereferenced)));
     },
   );

@@ -6,7 +6,8 @@ import { QuerySwitch } from "../../schemas/common";
 import { PageQuery, RevisionPage } from "../../schemas/revision";
 import { ChangeRequestParams, RevisionParams, SpaceParams } from "../params";
 import { createRouter, errorResponses, revisionReadResponses, userRoute, type Router } from "../shared";
-import { serveContent } from "./serve-content";
+import { IN_ITS_READ, READ_CONTENT } from "./content";
+import { dereferences, serveContent } from "./serve-content";
 
 /**
  * A page by its path (GitBook's `getPageByPath`, `getPageInRevisionByPath`,
@@ -73,8 +74,8 @@ for (const scope of scopes) {
     method: "get",
     path: `${scope.prefix}/{pagePath}`,
     operationId: scope.operationId,
-    permission: { content: "view", on: "space" },
-    authenticatesInItsRead: true,
+    permission: READ_CONTENT,
+    ...IN_ITS_READ,
     summary: "A page of the revision by its path, with its body as markdown (default) or a document",
     request: { params: z.object({ ...scope.params.shape, pagePath: PagePath }), query: PagePathQuery },
     responses: { ...revisionReadResponses(RevisionPage, "The page (a document page, or a group)"), ...errorResponses(400, 404) },
@@ -84,6 +85,8 @@ for (const scope of scopes) {
   pagePathRoutes.openapi({ ...route, path: `${scope.prefix}/{pagePath{.+}}`, hide: true }, async (c) => {
     const { pagePath, ...params } = c.req.valid("param");
     const query = c.req.valid("query");
-    return serveContent(c, scope.sourceOf(params), query, (ctx, resolved) => getPage(ctx, resolved, { path: pathSegments(pagePath) }, query.format, query.computed));
+    return serveContent(c, scope.sourceOf(params), query, (ctx, resolved) =>
+      getPage(ctx, resolved, { path: pathSegments(pagePath) }, query.format, query.computed, dereferences(query.dereferenced)),
+    );
   });
 }

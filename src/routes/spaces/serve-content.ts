@@ -42,3 +42,6 @@ export async function serveContent<T>(
     },
   });
 }
+
+/** `dereferenced=true` or `reusable-contents`: reusable contents are the only references expanded. */
+export const dereferences = (value: string | undefined) => value === "true" || value === "reusable-contents";
