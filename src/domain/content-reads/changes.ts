@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { CallerContext } from "../../context";
 import { revisions, type PageData, type RevisionRow } from "../../db/schema";
-import { canonicalJson, splitKey, type FileEntry, type PageEntry } from "../revisions/entries";
+import { canonicalJson, splitKey, type FileEntry, type PageEntry, type ReusableContentEntry } from "../revisions/entries";
 import { readPointsDiff, type PointsDiff } from "../revisions/changes";
 import { PageTree } from "../revisions/page-tree";
 import { revisionPoint, type RevisionPoint } from "../revisions/points";
@@ -43,49 +43,79 @@ export async function getChangeRequestChanges(ctx: CallerContext, resolved: Reso
 
 type AttributeChange = { before?: unknown; after?: unknown };
 
-/** The order changes are listed in: pages (by path) before files (by name), a page's kinds of change in this order. */
-const TYPE_ORDER = ["page_created", "page_edited", "page_moved", "page_deleted", "file_created", "file_edited", "file_deleted"];
+/** The order changes are listed in: pages (by path), files (by name), reusable contents (by title); an entry's kinds of change in this order. */
+const TYPE_ORDER = [
+  "page_created",
+  "page_edited",
+  "page_moved",
+  "page_deleted",
+  "file_created",
+  "file_edited",
+  "file_deleted",
+  "reusable_content_created",
+  "reusable_content_edited",
+  "reusable_content_deleted",
+];
+
+type Change = Record<string, unknown> & { type: string };
+/** A change and where it sorts: by kind, then path, name or title (then id, then TYPE_ORDER). */
+type Listed = { sortKey: string; change: Change };
+type Trees = { before: PageTree; after: PageTree };
 
 async function semanticChanges(ctx: CallerContext, diff: PointsDiff, limit: number, signedAt: number) {
   const trees = { before: new PageTree(diff.before.values()), after: new PageTree(diff.after.values()) };
-  const changed = (tree: PageTree, page: PageEntry) => ({ id: page.id, type: page.data.computed ? "computed" : "document", title: page.data.title, path: tree.path(page.id) });
   const file = async (entry: FileEntry) => {
     const presented = await presentFileObject(ctx, fileOf(entry), signedAt);
     return { id: presented.id, name: presented.name, contentType: presented.contentType, downloadURL: presented.downloadURL };
   };
-  const listed: Array<{ order: string; change: Record<string, unknown> }> = [];
-  const list = (sortKey: string, change: Record<string, unknown>) => listed.push({ order: `${sortKey}\u0000${TYPE_ORDER.indexOf(String(change.type))}`, change });
-
+  const listed: Listed[] = [];
   for (const key of diff.candidates) {
     const [before, after] = [diff.before.get(key), diff.after.get(key)];
     if (!before && !after) continue;
-    if (splitKey(key).kind === "page") {
-      const [old, now] = [before as PageEntry | undefined, after as PageEntry | undefined];
-      const sortKey = `0${now ? trees.after.path(now.id) : trees.before.path(old!.id)}\u0000${key}`;
-      if (!old) list(sortKey, { type: "page_created", page: changed(trees.after, now!) });
-      else if (!now) list(sortKey, { type: "page_deleted", page: changed(trees.before, old) });
-      else {
-        const attributes = pageAttributes(old, now);
-        if (Object.keys(attributes).length > 0) list(sortKey, { type: "page_edited", page: changed(trees.after, now), attributes });
-        if (old.parentId !== now.parentId || old.position !== now.position) {
-          const parent = (tree: PageTree, id: string | null) => (id && tree.get(id) ? changed(tree, tree.get(id)!) : undefined);
-          list(sortKey, { type: "page_moved", page: changed(trees.after, now), parent: definedOnly({ before: parent(trees.before, old.parentId), after: parent(trees.after, now.parentId) }) });
-        }
-      }
-    } else {
-      const [old, now] = [before as FileEntry | undefined, after as FileEntry | undefined];
-      const sortKey = `1${(now ?? old)!.data.name}\u0000${key}`;
-      if (!old) list(sortKey, { type: "file_created", file: await file(now!) });
-      else if (!now) list(sortKey, { type: "file_deleted", file: await file(old) });
-      else {
-        const attributes = await fileAttributes(old, now, file);
-        if (Object.keys(attributes).length > 0) list(sortKey, { type: "file_edited", file: await file(now), attributes });
-      }
-    }
+    const kind = splitKey(key).kind;
+    if (kind === "page") listed.push(...pageChanges(trees, key, before as PageEntry | undefined, after as PageEntry | undefined));
+    else if (kind === "file") listed.push(...(await fileChanges(file, key, before as FileEntry | undefined, after as FileEntry | undefined)));
+    else listed.push(...reusableContentChanges(key, before as ReusableContentEntry | undefined, after as ReusableContentEntry | undefined));
   }
-  listed.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+  const order = (item: Listed) => `${item.sortKey}\u0000${TYPE_ORDER.indexOf(item.change.type)}`;
+  listed.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
   const more = listed.length - limit;
   return { changes: listed.slice(0, limit).map((item) => item.change), ...(more > 0 ? { more } : {}) };
+}
+
+/** Created, deleted, or edited and moved (a new parent, or a new place among its siblings). */
+function pageChanges(trees: Trees, key: string, old: PageEntry | undefined, now: PageEntry | undefined): Listed[] {
+  const changed = (tree: PageTree, page: PageEntry) => ({ id: page.id, type: page.data.computed ? "computed" : "document", title: page.data.title, path: tree.path(page.id) });
+  const sortKey = `0${now ? trees.after.path(now.id) : trees.before.path(old!.id)}\u0000${key}`;
+  if (!old) return [{ sortKey, change: { type: "page_created", page: changed(trees.after, now!) } }];
+  if (!now) return [{ sortKey, change: { type: "page_deleted", page: changed(trees.before, old) } }];
+  const listed: Listed[] = [];
+  const attributes = pageAttributes(old, now);
+  if (Object.keys(attributes).length > 0) listed.push({ sortKey, change: { type: "page_edited", page: changed(trees.after, now), attributes } });
+  if (old.parentId !== now.parentId || old.position !== now.position) {
+    const parent = (tree: PageTree, id: string | null) => (id && tree.get(id) ? changed(tree, tree.get(id)!) : undefined);
+    const parents = definedOnly({ before: parent(trees.before, old.parentId), after: parent(trees.after, now.parentId) });
+    listed.push({ sortKey, change: { type: "page_moved", page: changed(trees.after, now), parent: parents } });
+  }
+  return listed;
+}
+
+async function fileChanges(present: FilePresenter, key: string, old: FileEntry | undefined, now: FileEntry | undefined): Promise<Listed[]> {
+  const sortKey = `1${(now ?? old)!.data.name}\u0000${key}`;
+  if (!old) return [{ sortKey, change: { type: "file_created", file: await present(now!) } }];
+  if (!now) return [{ sortKey, change: { type: "file_deleted", file: await present(old) } }];
+  const attributes = await fileAttributes(old, now, present);
+  return Object.keys(attributes).length > 0 ? [{ sortKey, change: { type: "file_edited", file: await present(now), attributes } }] : [];
+}
+
+function reusableContentChanges(key: string, old: ReusableContentEntry | undefined, now: ReusableContentEntry | undefined): Listed[] {
+  const changed = (entry: ReusableContentEntry) => ({ id: entry.id, title: entry.data.title, ...(entry.documentId ? { document: entry.documentId } : {}) });
+  const sortKey = `2${(now ?? old)!.data.title}\u0000${key}`;
+  if (!old) return [{ sortKey, change: { type: "reusable_content_created", reusableContent: changed(now!) } }];
+  if (!now) return [{ sortKey, change: { type: "reusable_content_deleted", reusableContent: changed(old) } }];
+  const value = (entry: ReusableContentEntry) => ({ title: entry.data.title, document: entry.documentId ?? undefined });
+  const attributes = differences(value(old), value(now));
+  return Object.keys(attributes).length > 0 ? [{ sortKey, change: { type: "reusable_content_edited", reusableContent: changed(now), attributes } }] : [];
 }
 
 /** The attributes GitBook reports for a document page, those that differ (the body by its document id). */
@@ -102,7 +132,9 @@ function pageAttributes(old: PageEntry, now: PageEntry): Record<string, Attribut
   return differences(value(old), value(now));
 }
 
-async function fileAttributes(old: FileEntry, now: FileEntry, present: (file: FileEntry) => Promise<{ downloadURL: string }>): Promise<Record<string, AttributeChange>> {
+type FilePresenter = (file: FileEntry) => Promise<{ id: string; name: string; contentType: string; downloadURL: string }>;
+
+async function fileAttributes(old: FileEntry, now: FileEntry, present: FilePresenter): Promise<Record<string, AttributeChange>> {
   const value = (file: FileEntry) => ({ name: file.data.name, size: file.data.size, contentType: file.data.contentType, dimensions: file.data.dimensions });
   const attributes = differences(value(old), value(now));
   // New bytes are a new download URL; the URL itself is signed anew on every read, so it is compared by its bytes.

@@ -18,6 +18,9 @@ import type { RevisionPoint } from "./points";
  * Nothing reads the whole tree, so the cost is that of the change, whatever the space holds.
  */
 
+/** Every kind of entry a revision holds. */
+const KINDS: readonly EntryKind[] = ["page", "file", "reusable-content"];
+
 /** Rows of `line` opened or closed at an ordinal in (after, upTo]. */
 interface LineRange {
   line: string;
@@ -42,18 +45,19 @@ export async function readPointsDiff(db: Database, before: RevisionPoint | null,
   const ranges = changedRanges(before, after);
   if (ranges.length === 0) return { candidates: new Set(), before: new Map(), after: new Map() };
   const candidatesOf = (kind: EntryKind) => candidateIds(after.spaceId, ranges, kind);
-  const statesAt = (point: RevisionPoint) => [selectEntriesIn(db, point, "page", ancestryOf(point, candidatesOf("page"))), selectEntriesIn(db, point, "file", candidatesOf("file"))];
-  const results = await runBatch(db, [
-    rawAll<{ kind: EntryKind; entry_id: string }>(db, sql`SELECT 'page' AS kind, entry_id FROM ${candidatesOf("page")} UNION ALL SELECT 'file', entry_id FROM ${candidatesOf("file")}`),
-    ...statesAt(after),
-    ...(before ? statesAt(before) : []),
-  ]);
+  const statesAt = (point: RevisionPoint) =>
+    KINDS.map((kind) => selectEntriesIn(db, point, kind, kind === "page" ? ancestryOf(point, candidatesOf(kind)) : candidatesOf(kind)));
+  const allCandidates = sql.join(
+    KINDS.map((kind) => sql`SELECT ${kind} AS kind, entry_id FROM ${candidatesOf(kind)}`),
+    sql` UNION ALL `,
+  );
+  const results = await runBatch(db, [rawAll<{ kind: EntryKind; entry_id: string }>(db, allCandidates), ...statesAt(after), ...(before ? statesAt(before) : [])]);
   const [candidateRows, ...states] = results as [Array<{ kind: EntryKind; entry_id: string }>, ...Parameters<typeof neighbourhoodEntries>[0][]];
-  const entriesOf = (rows: Parameters<typeof neighbourhoodEntries>[0][]) => new Map([...neighbourhoodEntries(rows[0]!), ...neighbourhoodEntries(rows[1]!)]);
+  const entriesOf = (rows: Parameters<typeof neighbourhoodEntries>[0][]) => new Map(rows.flatMap((kindRows) => [...neighbourhoodEntries(kindRows)]));
   return {
     candidates: new Set(candidateRows.map((row) => entryKey(row.kind, row.entry_id))),
-    after: entriesOf(states.slice(0, 2)),
-    before: before ? entriesOf(states.slice(2, 4)) : new Map(),
+    after: entriesOf(states.slice(0, KINDS.length)),
+    before: before ? entriesOf(states.slice(KINDS.length)) : new Map(),
   };
 }
 
