@@ -34,6 +34,7 @@ const TAGS = [
   { name: "spaces", description: "Spaces: settings, lifecycle, duplication, moves and transfers" },
   { name: "space-content", description: "The content of a space's live revision: pages, files and links" },
   { name: "change-requests", description: "Change requests: edits, reviews, update from main and merge" },
+  { name: "change-request-contributors", description: "Who edited a change request and who discussed it" },
   { name: "templates", description: "The catalogue of templates a space's content can start from" },
   { name: "change-request-content", description: "The content of a change request's revision: pages, files and links" },
   { name: "revision-content", description: "Any revision of a space by its id (main's past ones, a change request's, a standalone Git import): pages and files" },

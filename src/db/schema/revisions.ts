@@ -156,7 +156,15 @@ export const contentEntries = sqliteTable(
     // The children of a page at any ordinal (a change request's base behind main's head), so a
     // page read walks down its subtree by index whatever point it reads (revisions/page-neighbourhood.ts).
     index("content_entries_children").on(table.spaceId, table.line, table.kind, table.parentId, table.fromOrdinal),
-    index("content_entries_document").on(table.documentId),
+    // A document read by id checks that a page of the space uses it (domain/content-reads/documents.ts).
+    index("content_entries_document").on(table.documentId, table.spaceId),
+    // What one revision changed: the rows its line opened and closed at its ordinal (or over a
+    // range of ordinals), so a diff reads what changed, never the whole line (revisions/changes.ts).
+    // Partial on a term every row meets (ordinals start at 0): SQLite uses a partial index only for
+    // a query that states its term, so only the diff's queries (which do) use these, and no read
+    // of a revision's rows (`from_ordinal <= n`) is ever planned as a range over a line's history.
+    index("content_entries_opened").on(table.spaceId, table.line, table.fromOrdinal).where(sql`${table.fromOrdinal} >= 0`),
+    index("content_entries_closed").on(table.spaceId, table.line, table.toOrdinal).where(sql`${table.toOrdinal} >= 0`),
     // A page's slugs through main's history: a published URL of a path no page has now is looked
     // up here, to send it where the page went after a move or rename (revisions/former-paths.ts).
     index("content_entries_main_slug")

@@ -33,6 +33,17 @@ function pageReference(content: RevisionContent, pageId: string) {
 
 export type LinkStatus = "ok" | "broken" | "in-app";
 
+export interface LinkFilters {
+  /** Only links with this status. */
+  status?: LinkStatus | undefined;
+  /**
+   * A change request's report (GitBook's `brokenContext`): `change-request` lists broken links
+   * only where the pages it changed carry them (what it broke or left broken), `space` (the
+   * default) every broken link of its revision. Other statuses are listed either way.
+   */
+  brokenContext?: "change-request" | "space" | undefined;
+}
+
 /**
  * The link report of a revision (seed 4.1) or of one page of it (4.2, 4.4): one item per link
  * target, with the pages it is linked from. A page or file link whose target is not in the
@@ -42,7 +53,7 @@ export async function listLinks(
   ctx: RequestContext,
   resolved: ResolvedSource,
   pageId: string | null,
-  status: LinkStatus | undefined,
+  filters: LinkFilters,
   request: PageRequest,
 ): Promise<RevisionRead<object>> {
   const content = await readContent(ctx, resolved, { links: "all" });
@@ -64,7 +75,8 @@ export async function listLinks(
   }
   const all = [...report.entries()];
   const broken = all.filter(([, item]) => item.status === "broken");
-  const filtered = status ? all.filter(([, item]) => item.status === status) : all;
+  const inContext = filters.brokenContext === "change-request" ? all.filter(([, item]) => item.status !== "broken" || item.inChangeRequest) : all;
+  const filtered = filters.status ? inContext.filter(([, item]) => item.status === filters.status) : inContext;
   const page = pageOfItems(filtered, request, "target:asc", ([key]) => key);
   const value = {
     ...page,

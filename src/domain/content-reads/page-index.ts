@@ -23,6 +23,8 @@ export interface PageIndex {
   childrenOf: ReadonlyMap<string, readonly string[]>;
   /** The first page of the table of contents that is a document (what a space's root shows). */
   firstDocumentPages: readonly string[];
+  /** The spec (by slug) each computed page is computed from. */
+  computedSpecs: ReadonlyMap<string, string>;
 }
 
 const indexes = new LruMap<string, PageIndex>(256);
@@ -34,6 +36,7 @@ export function indexFromPages(revisionId: string, pages: Iterable<PageEntry>): 
   const childrenOf = new Map<string, string[]>();
   const conditional: Array<{ id: string; condition: string }> = [];
   const firstDocumentPages: string[] = [];
+  const computedSpecs = new Map<string, string>();
   for (const page of tree.ordered()) {
     const path = tree.path(page.id);
     if (!byPath.has(path)) byPath.set(path, page.id);
@@ -45,8 +48,9 @@ export function indexFromPages(revisionId: string, pages: Iterable<PageEntry>): 
     }
     if (page.data.condition) conditional.push({ id: page.id, condition: page.data.condition });
     if (!page.data.group && !page.data.hidden) firstDocumentPages.push(page.id);
+    if (page.data.computed) computedSpecs.set(page.id, page.data.computed.dependencies.spec.ref.spec);
   }
-  return { revisionId, byPath, pathOf, childrenOf, conditional, firstDocumentPages };
+  return { revisionId, byPath, pathOf, childrenOf, conditional, firstDocumentPages, computedSpecs };
 }
 
 /** The index of the resolved revision: from memory, or read (page rows only) and remembered. */

@@ -6,6 +6,7 @@ import { presentChangeRequest } from "../change-requests/records";
 import { isFile } from "../revisions/entries";
 import { fileOf, presentFileObject, presentFiles, presentPage, presentPages, presentReusableContents, revisionType, type BodyFormat } from "../revisions/present";
 import { neighbourhoodEntries, selectPageNeighbourhood } from "../revisions/page-neighbourhood";
+import { selectPageIdAtPath } from "../revisions/page-path";
 import { expandPlacedReusableContents } from "./reusable-contents";
 import { readContent, selectHeads, stillAtRevision, treeOf, type ResolvedSource, type RevisionRead } from "./revision-content";
 
@@ -48,19 +49,27 @@ export async function listPages(ctx: RequestContext, resolved: ResolvedSource) {
   return { value: { pages: presentPages(treeOf(ctx, resolved, content.entries.values())) }, atRevision: content.atRevision };
 }
 
+/** A page named by its id, or by its path (its slugs from the root; at least one). */
+export type PageTarget = { id: string } | { path: readonly string[] };
+
 /**
  * One page: reads the page, its ancestors and the pages below it only, whatever the size of the
- * space. A computed page read with `computed` gets its generated content, which depends on its
- * spec's latest version as well as the revision (so it is not cached by revision). With
- * `dereferenced`, the reusable contents the bodies place are expanded into them.
+ * space; a page named by its path is found in the same statement, walking its slugs down the tree
+ * (revisions/page-path.ts). A computed page read with `computed` gets its generated content, which
+ * depends on its spec's latest version as well as the revision (so it is not cached by revision).
+ * With `dereferenced`, the reusable contents the bodies place are expanded into them.
  */
-export async function getPage(ctx: RequestContext, resolved: ResolvedSource, pageId: string, format: BodyFormat, computed = true, dereferenced = false) {
+export async function getPage(ctx: RequestContext, resolved: ResolvedSource, target: PageTarget, format: BodyFormat, computed = true, dereferenced = false) {
+  const byPath = "path" in target ? target.path.join("/") : null;
+  if (byPath === "") throw notFound("Page at path ''");
+  const pageId = "id" in target ? target.id : selectPageIdAtPath(resolved.point, target.path);
   const [heads, rows] = await ctx.db.batch([selectHeads(ctx, resolved), selectPageNeighbourhood(ctx.db, resolved.point, pageId)]);
   const presentation = treeOf(ctx, resolved, neighbourhoodEntries(rows).values(), format);
-  const page = presentation.tree.get(pageId);
-  if (!page) throw notFound(`Page '${pageId}'`);
+  // Read by path, the rows are the page's ancestors, itself and its subtree: it is the one at that path.
+  const page = "id" in target ? presentation.tree.get(target.id) : [...presentation.tree.pages.values()].find((entry) => presentation.tree.path(entry.id) === byPath);
+  if (!page) throw notFound("id" in target ? `Page '${target.id}'` : `Page at path '${byPath}'`);
   // The page and the pages below it are presented with their bodies; its ancestors are not.
-  const expanded = dereferenced ? await expandPlacedReusableContents(ctx, resolved, presentation.tree.subtree(pageId)) : true;
+  const expanded = dereferenced ? await expandPlacedReusableContents(ctx, resolved, presentation.tree.subtree(page.id)) : true;
   const atRevision = stillAtRevision(resolved, heads) && expanded;
   const presented = presentPage(page, presentation);
   if (!computed || !page.data.computed) return { value: presented, atRevision };

@@ -23,6 +23,9 @@ const DEFAULT_LAYOUT = {
   anchors: true,
 };
 
+/** A page's layout as GitBook shows it: its own settings over GitBook's defaults. */
+export const layoutOf = (data: PageData) => ({ ...DEFAULT_LAYOUT, ...(data.layout ?? {}) });
+
 export type BodyFormat = "markdown" | "document";
 
 export interface PagePresentation {
@@ -53,7 +56,7 @@ export function presentPage(page: PageEntry, context: PagePresentation): Revisio
     ...(data.description ? { description: data.description } : {}),
     pages: context.tree.children(page.id).map((child) => presentPage(child, context)),
     ...(data.git ? { git: data.git } : {}),
-    layout: { ...DEFAULT_LAYOUT, ...(data.layout ?? {}) },
+    layout: layoutOf(data),
     ...(data.cover ? { cover: data.cover } : {}),
     tags: [],
     hidden: data.hidden ?? false,

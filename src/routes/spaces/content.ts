@@ -1,15 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import type { AppEnv, RequestContext } from "../../context";
 import { listBacklinks, listLinks } from "../../domain/content-reads/links";
-import { getFile, getPage, getRevision, listFiles, listPages, mergedFromOf } from "../../domain/content-reads/reads";
-import { resolveContent, type ContentSource, type ResolvedSource } from "../../domain/content-reads/revision-content";
-import { revisionResponse, type ProducedRead } from "../../http/revision-cache";
-import type { SigningWindow } from "../../lib/signed-urls";
+import { getFile, getPage, getRevision, listFiles, listPages } from "../../domain/content-reads/reads";
+import type { ContentSource } from "../../domain/content-reads/revision-content";
 import { listOf, listQuery } from "../../schemas/list";
 import { LinkReportItem, LinkStats, LinkStatusQuery, PageQuery, Revision, RevisionFile, RevisionPage, RevisionQuery } from "../../schemas/revision";
 import { ChangeRequestParams, FileParam, PageParam, RevisionParams, SpaceParams } from "../params";
-import { createRouter, errorResponses, readerOf, revisionReadResponses, userRoute } from "../shared";
+import { createRouter, errorResponses, revisionReadResponses, userRoute } from "../shared";
+import { dereferences, serveContent } from "./serve-content";
 
 /**
  * The read-only content routes, declared once for the places content is read: a space's active
@@ -65,7 +62,8 @@ const scopes: Scope[] = [
       file: "getFileById",
       fileBacklinks: "listSpaceFileBacklinks",
       page: "getPageById",
-      pageLinks: "listSpacePageLinks",
+      pageLinks: "listPageLinksInSpace",
+      pageBacklinks: "listSpacePageBacklinks",
     },
   },
   {
@@ -80,7 +78,7 @@ const scopes: Scope[] = [
       file: "getFileInChangeRequestById",
       fileBacklinks: "listChangeRequestFileBacklinks",
       page: "getPageInChangeRequestById",
-      pageLinks: "listChangeRequestPageLinks",
+      pageLinks: "listPageLinksInChangeRequest",
       pageBacklinks: "listChangeRequestPageBacklinks",
     },
   },
@@ -100,36 +98,6 @@ const scopes: Scope[] = [
 ];
 
 export const contentRoutes = createRouter();
-
-export type ContentRead<T> = (ctx: RequestContext, resolved: ResolvedSource, signing: SigningWindow) => Promise<ProducedRead<T>>;
-
-/** Access and the revision on every request; the read itself only when the response is not cached. */
-export async function serveContent<T>(
-  c: Context<AppEnv, string, object>,
-  source: ContentSource,
-  query: Record<string, unknown>,
-  read: ContentRead<T>,
-  options: { signsDownloads?: boolean; withMergedFrom?: boolean } = {},
-) {
-  const resolved = await resolveContent(readerOf(c), source, { withMergedFrom: options.withMergedFrom ?? false });
-  const ctx = resolved.callerContext;
-  return revisionResponse(c, {
-    revisionId: resolved.revisionId,
-    query,
-    ...(resolved.visitorView ? { view: resolved.visitorView.key } : {}),
-    ...(options.signsDownloads ? { signsDownloads: true } : {}),
-    ...(options.withMergedFrom ? { live: mergedFromOf(ctx, resolved) } : {}),
-    produce: async (signing) => {
-      const produced = await read(ctx, resolved, signing);
-      if (produced.atRevision || !resolved.atOrdinals) return produced;
-      // The revision named by id stopped being the head while it was read: read it where it is.
-      return read(ctx, { ...resolved, point: resolved.atOrdinals }, signing);
-    },
-  });
-}
-
-/** `dereferenced=true` or `reusable-contents`: reusable contents are the only references expanded. */
-export const dereferences = (value: string | undefined) => value === "true" || value === "reusable-contents";
 
 for (const scope of scopes) {
   const tags = [scope.tag];
@@ -235,7 +203,7 @@ for (const scope of scopes) {
     }),
     async (c) =>
       serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
-        getPage(ctx, resolved, c.req.valid("param").pageId, c.req.valid("query").format, c.req.valid("query").computed, dereferences(c.req.valid("query").dereferenced)),
+        getPage(ctx, resolved, { id: c.req.valid("param").pageId }, c.req.valid("query").format, c.req.valid("query").computed, dereferences(c.req.valid("query").dereferenced)),
       ),
   );
 
@@ -254,7 +222,7 @@ for (const scope of scopes) {
       async (c) => {
         const { status, ...page } = c.req.valid("query");
         return serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
-          listLinks(ctx, resolved, c.req.valid("param").pageId, status, page),
+          listLinks(ctx, resolved, c.req.valid("param").pageId, { status }, page),
         );
       },
     );
@@ -295,7 +263,38 @@ contentRoutes.openapi(
   async (c) => {
     const { status, ...page } = c.req.valid("query");
     return serveContent(c, { kind: "space", spaceId: c.req.valid("param").spaceId }, c.req.valid("query"), (ctx, resolved) =>
-      listLinks(ctx, resolved, null, status, page),
+      listLinks(ctx, resolved, null, { status }, page),
+    );
+  },
+);
+
+contentRoutes.openapi(
+  userRoute({
+    method: "get",
+    path: "/spaces/{spaceId}/change-requests/{changeRequestId}/links",
+    operationId: "listChangeRequestLinks",
+    permission: READ_CONTENT,
+    ...IN_ITS_READ,
+    summary: "The link report of the change request's revision",
+    tags: ["change-request-content"],
+    request: {
+      params: ChangeRequestParams,
+      query: z.object({
+        ...listQuery,
+        status: LinkStatusQuery,
+        brokenContext: z
+          .enum(["change-request", "space"])
+          .optional()
+          .openapi({ description: "change-request: broken links only where the pages it changed have them; space (default): every broken link" }),
+      }),
+    },
+    responses: { ...revisionReadResponses(LinkReport, "Link report"), ...errorResponses(400, 404) },
+  }),
+  async (c) => {
+    const { status, brokenContext, ...page } = c.req.valid("query");
+    const { spaceId, changeRequestId } = c.req.valid("param");
+    return serveContent(c, { kind: "change-request", spaceId, changeRequestId }, c.req.valid("query"), (ctx, resolved) =>
+      listLinks(ctx, resolved, null, { status, brokenContext }, page),
     );
   },
 );

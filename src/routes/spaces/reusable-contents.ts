@@ -5,7 +5,8 @@ import { JSONDocument } from "../../schemas/document";
 import { PageQuery, RevisionQuery, RevisionReusableContent } from "../../schemas/revision";
 import { ChangeRequestParams, ReusableContentParam, RevisionParams, SpaceParams } from "../params";
 import { createRouter, errorResponses, revisionReadResponses, userRoute } from "../shared";
-import { PUBLISHED_READ, READ_CONTENT, dereferences, serveContent } from "./content";
+import { PUBLISHED_READ, READ_CONTENT } from "./content";
+import { dereferences, serveContent } from "./serve-content";
 
 /**
  * GitBook's reads of reusable contents (no list: a revision lists them in `reusableContents`): one

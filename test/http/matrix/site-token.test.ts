@@ -44,15 +44,22 @@ it("is refused (403) by every route but the reads of published content", async (
 it("is taken by exactly the reads GitBook's renderer makes of a published site", () => {
   expect(operations.filter((operation) => operation.readsPublished).map((operation) => operation.operationId).sort()).toEqual(
     [
+      "getComputedDocument",
+      "getComputedRevision",
       "getCurrentRevision",
+      "getDocumentById",
       "getEmbedByUrl",
       "getEmbedByUrlInSpace",
       "getFileById",
       "getFileInChangeRequestById",
       "getFileInRevisionById",
       "getPageById",
+      "getPageByPath",
+      "getPageDocumentInRevisionById",
       "getPageInChangeRequestById",
+      "getPageInChangeRequestByPath",
       "getPageInRevisionById",
+      "getPageInRevisionByPath",
       "getPublishedContentSite",
       "getReusableContentById",
       "getReusableContentDocumentInRevisionById",

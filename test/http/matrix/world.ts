@@ -1,4 +1,4 @@
-import { EXAMPLE_CERTIFICATE, EXAMPLE_IDS } from "../../../src/schemas/examples";
+import { EXAMPLE_CERTIFICATE, EXAMPLE_IDS, EXAMPLE_SPEC_SLUG } from "../../../src/schemas/examples";
 import { IDP_CERTIFICATE } from "../../helpers/certificate";
 import { createChangeRequest, createSpace, editContent, mergeChangeRequest } from "../../helpers/content";
 import { addMember, createOrganization, createUser, type TestUser } from "../../helpers/fixtures";
@@ -30,7 +30,10 @@ export interface World {
    * Content the read operations share: a space with a merged page and file, a change request with
    * both, a review, and the merge's revision (which has the page and the file).
    */
-  shared: Record<"spaceId" | "changeRequestId" | "pageId" | "fileId" | "changeRequestPageId" | "changeRequestFileId" | "reviewId" | "revisionId", string>;
+  shared: Record<
+    "spaceId" | "changeRequestId" | "pageId" | "fileId" | "changeRequestPageId" | "changeRequestFileId" | "reviewId" | "revisionId" | "pagePath" | "documentId",
+    string
+  >;
   /** A space imported from Git with a reusable content (only Git sync makes them): made on first use. */
   reusableContent?: Promise<Record<"spaceId" | "revisionId" | "changeRequestId" | "reusableContentId", string>>;
 }
@@ -76,6 +79,7 @@ export async function buildWorld(): Promise<World> {
   const open = await createChangeRequest(owner, space.id);
   const openContent = await editContent(owner, space.id, open.id, PAGE_AND_FILE);
   const review = await call("POST", `/v1/spaces/${space.id}/change-requests/${open.id}/reviews`, { token: actors.review.token, body: { status: "approved" } });
+  const page = await call("GET", `/v1/spaces/${space.id}/content/page/${createdPageId(mergedContent)}`, { token: owner.token });
   return {
     owner,
     organizationId,
@@ -90,6 +94,9 @@ export async function buildWorld(): Promise<World> {
       changeRequestFileId: openContent.insertedFiles[0]!.id,
       reviewId: review.body.id,
       revisionId: mergeRevision,
+      // The merged page's path and body: in the space, its change request and the merge revision.
+      pagePath: page.body.path,
+      documentId: page.body.documentId,
     },
   };
 }
@@ -102,7 +109,8 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
   const { owner, organizationId } = world;
   const as = (method: string, path: string, body?: unknown) => call(method, path, { token: owner.token, body });
   if (names.includes("reusableContentId")) return (world.reusableContent ??= spaceWithReusableContent(world));
-  if (names.includes("pageId") || names.includes("fileId") || names.includes("reviewId") || names.includes("revisionId")) {
+  const readsShared = ["pageId", "fileId", "reviewId", "revisionId", "pagePath", "documentId"].some((name) => names.includes(name));
+  if (readsShared) {
     const inChangeRequest = names.includes("changeRequestId");
     return {
       spaceId: world.shared.spaceId,
@@ -111,6 +119,8 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
       fileId: inChangeRequest ? world.shared.changeRequestFileId : world.shared.fileId,
       reviewId: world.shared.reviewId,
       revisionId: world.shared.revisionId,
+      pagePath: world.shared.pagePath,
+      documentId: world.shared.documentId,
     };
   }
   const ids: Record<string, string> = { organizationId };
@@ -231,6 +241,7 @@ export async function bodyFor(world: World, operation: Operation): Promise<unkno
   let text = JSON.stringify(operation.example);
   if (text.includes(EXAMPLE_IDS.user)) text = text.replaceAll(EXAMPLE_IDS.user, (await newMember(world, "review")).id);
   text = text.replaceAll(EXAMPLE_IDS.space, world.shared.spaceId);
+  if (text.includes(EXAMPLE_SPEC_SLUG)) text = text.replaceAll(EXAMPLE_SPEC_SLUG, (await processedSpec(world)).specSlug);
   text = text.replaceAll(EXAMPLE_IDS.organization, world.targetOrganizationId).replaceAll(JSON.stringify(EXAMPLE_CERTIFICATE), JSON.stringify(IDP_CERTIFICATE));
   const body = JSON.parse(text);
   // Entity ids the example names must be unique in the organization (a SAML provider's entityID).
