@@ -42,7 +42,7 @@ describe("GET /v1/orgs/{organizationId}/sites/{siteId}/structure", () => {
     await publishSite(admin, orgId, site.id);
     await insertShareLink(site.id, admin, "structure-share-key");
     const [item] = (await structureOf(admin, orgId, site.id, "structure-share-key")).structure;
-    expect(item.urls.published).toBe(`https://docs.test/sites/${orgId}/${site.id}/?share=structure-share-key`);
+    expect(item.urls.published).toBe(`https://docs.test/sites/${orgId}/${site.id}/structure-share-key/`);
     errorMessage(await call("GET", `${sitePath(orgId, site.id)}/structure?shareKey=unknown-key`, { token: admin.token }), 404);
   });
 
