@@ -101,28 +101,31 @@ describe("sections, variants and adaptive content", () => {
 describe("a share-link site", () => {
   let root: string;
   let siteId: string;
+  // Keys are unique in the deployment (storage is shared by the test files of a worker).
+  const unique = Math.random().toString(36).slice(2, 10);
+  const [partnerKey, revokedKey, shortLivedKey] = [`partner-${unique}`, `revoked-${unique}`, `short-lived-${unique}`];
 
   beforeAll(async () => {
     const docs = await spaceWithPages(owner, orgId, "Partner docs", [{ ref: "setup", title: "Setup" }]);
     ({ root, site: { id: siteId } } = await publishedSite(owner, orgId, [docs.space.id], { basename: "partners", visibility: "share-link" }));
-    await insertShareLink(siteId, owner, "partner-key-1234567890");
-    await insertShareLink(siteId, owner, "revoked-key-1234567890", false);
+    await insertShareLink(siteId, owner, partnerKey);
+    await insertShareLink(siteId, owner, revokedKey, false);
   });
 
   it("is a 404 without a key, or with a revoked one", async () => {
     errorMessage(await resolveUrl(`${root}setup`), 404);
-    errorMessage(await resolveUrl(`${root}setup?share=revoked-key-1234567890`), 404);
-    errorMessage(await resolveUrl(`${root}revoked-key-1234567890/setup`), 404);
+    errorMessage(await resolveUrl(`${root}setup?share=${revokedKey}`), 404);
+    errorMessage(await resolveUrl(`${root}${revokedKey}/setup`), 404);
   });
 
   it("resolves with the key as the share parameter, or as the first segment (which survives a dropped query)", async () => {
-    expect(await resolved(`${root}setup?share=partner-key-1234567890`)).toMatchObject({ pathname: "setup", shareKey: "partner-key-1234567890", basePath: `/sites/${orgId}/partners/` });
-    const inPath = await resolved(`${root}partner-key-1234567890/setup`);
+    expect(await resolved(`${root}setup?share=${partnerKey}`)).toMatchObject({ pathname: "setup", shareKey: partnerKey, basePath: `/sites/${orgId}/partners/` });
+    const inPath = await resolved(`${root}${partnerKey}/setup`);
     expect(inPath).toMatchObject({
       pathname: "setup",
-      shareKey: "partner-key-1234567890",
-      basePath: `/sites/${orgId}/partners/partner-key-1234567890/`,
-      siteBasePath: `/sites/${orgId}/partners/partner-key-1234567890/`,
+      shareKey: partnerKey,
+      basePath: `/sites/${orgId}/partners/${partnerKey}/`,
+      siteBasePath: `/sites/${orgId}/partners/${partnerKey}/`,
       canonicalUrl: `${root}setup`,
     });
   });
@@ -134,8 +137,8 @@ describe("a share-link site", () => {
   });
 
   it("stops the token working once its link is deactivated", async () => {
-    await insertShareLink(siteId, owner, "short-lived-key-123456");
-    const { apiToken, space } = await resolved(`${root}short-lived-key-123456/setup`);
+    await insertShareLink(siteId, owner, shortLivedKey);
+    const { apiToken, space } = await resolved(`${root}${shortLivedKey}/setup`);
     expect((await call("GET", `/v1/spaces/${space}`, { token: apiToken })).status).toBe(200);
     const links = await call("GET", `${sitePath(orgId, siteId)}/share-links?limit=100`, { token: owner.token });
     for (const link of links.body.items) {
