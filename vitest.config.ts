@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { execFileSync } from "node:child_process";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -18,6 +19,8 @@ const RATE_LIMIT_TESTS = ["test/http/rate-limit.test.ts"];
 // So API tests share storage across the files one worker runs: every test builds its own
 // fixtures with unique names (test/helpers/fixtures.ts) and never asserts on rows it did not make.
 export default defineConfig(async () => {
+  // The static assets wrangler.toml declares (Scalar's bundle), there even after `npm ci --ignore-scripts`.
+  execFileSync(process.execPath, ["scripts/scalar-assets.mjs"], { stdio: "inherit" });
   const migrations = await readD1Migrations("./migrations");
   /** The Worker in the pool, with a rate limiter allowing `limit` requests a minute per token. */
   const worker = (limit: number) =>
@@ -44,8 +47,9 @@ export default defineConfig(async () => {
     test: {
       setupFiles: ["./test/helpers/apply-migrations.ts"],
       // Real services on random loopback ports: a LibreTranslate-compatible translator, for the
-      // translation tests, and a Git server (git http-backend), for the Git sync tests.
-      globalSetup: ["./test/translation-service.global.ts", "./test/helpers/git-server.ts"],
+      // translation tests, a Git server (git http-backend), for the Git sync tests, and web pages
+      // with oEmbed endpoints and metadata, for the embed tests.
+      globalSetup: ["./test/translation-service.global.ts", "./test/helpers/git-server.ts", "./test/embed-pages.global.ts"],
       testTimeout: 20_000,
       // Worker request logs are shown only for failing tests.
       silent: "passed-only" as const,

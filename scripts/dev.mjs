@@ -3,7 +3,8 @@
 //   1. .dev.vars (the dev ADMIN_TOKEN and SIGNING_SECRET) from the committed .dev.vars.example,
 //      when absent, or the secrets it lacks;
 //   2. D1 migrations applied to the local database (idempotent);
-//   3. wrangler dev, with any flags given after `--` (e.g. `npm run dev -- --port 9000`).
+//   3. the static assets in place (Scalar's bundle for /v1/reference, scripts/scalar-assets.mjs);
+//   4. wrangler dev, with any flags given after `--` (e.g. `npm run dev -- --port 9000`).
 import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -32,6 +33,9 @@ const migrate = spawnSync(process.execPath, [wrangler, "d1", "migrations", "appl
   env: { ...env, CI: "true" },
 });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+
+const assets = spawnSync(process.execPath, ["scripts/scalar-assets.mjs"], { stdio: "inherit" });
+if (assets.status !== 0) process.exit(assets.status ?? 1);
 
 const dev = spawn(process.execPath, [wrangler, "dev", "-c", "wrangler.toml", "--test-scheduled", ...process.argv.slice(2)], {
   stdio: "inherit",

@@ -1,16 +1,17 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { Scalar } from "@scalar/hono-api-reference";
 import type { AppEnv } from "./context";
 import { corsForAllowedOrigins } from "./http/cors";
 import { handleError, handleNotFound } from "./http/errors";
 import { rateLimitPerToken } from "./http/rate-limit";
 import { authenticate, requestContext, requestIdAndLog } from "./http/middleware";
+import { apiReferencePage } from "./http/api-reference";
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH, openApiDocumentHead } from "./http/openapi-document";
 import { validationHook } from "./http/validation";
 import { adminRoutes } from "./routes/admin";
 import { changeRequestsRouter } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
 import { commentsRouter } from "./routes/comments";
+import { embedRoutes } from "./routes/embeds";
 import { gitRoutes } from "./routes/git";
 import { fileDownloadRoutes } from "./routes/file-downloads";
 import { pdfDownloadRoutes } from "./routes/pdf-downloads";
@@ -18,6 +19,7 @@ import { openAPIRouter } from "./routes/openapi";
 import { translationRoutes } from "./routes/translations";
 import { conversationsRouter } from "./routes/conversations";
 import { publicSpecRoutes } from "./routes/openapi/public-link";
+import { publishedUrlRoutes } from "./routes/published";
 import { organizationsRouter } from "./routes/organizations";
 import { pdfRoutes } from "./routes/pdf";
 import { searchRoutes } from "./routes/search";
@@ -44,6 +46,12 @@ export function createApp() {
     scheme: "bearer",
     description: "A user API token (see POST /admin/users).",
   });
+  app.openAPIRegistry.registerComponent("securitySchemes", "site", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "A site token: the short-lived `apiToken` of POST /v1/urls/published, reading what that site publishes to that visitor.",
+  });
   app.openAPIRegistry.registerComponent("securitySchemes", "admin", {
     type: "http",
     scheme: "bearer",
@@ -54,7 +62,7 @@ export function createApp() {
   // and Hono runs handlers in registration order, so it answers without a token.
   app.doc31(OPENAPI_DOCUMENT_PATH, (c) => openApiDocumentHead(new URL(c.req.url).origin));
   // The interactive reference (Scalar) renders that same document in a browser; also public.
-  app.get(API_REFERENCE_PATH, Scalar({ url: OPENAPI_DOCUMENT_PATH, pageTitle: "Docs content management API reference" }));
+  app.get(API_REFERENCE_PATH, apiReferencePage);
   app.route("/", adminRoutes);
   // Signed, expiring file downloads: the signature is the credential, so no token is needed.
   app.route("/", fileDownloadRoutes);
@@ -67,8 +75,10 @@ export function createApp() {
 
   // Before authentication, so that guessing tokens is limited too.
   app.use("/v1/*", rateLimitPerToken);
+  // Published URLs resolve without a token (a share key or visitor token is the credential): before authentication.
+  app.route("/v1", publishedUrlRoutes);
   app.use("/v1/*", authenticate);
-  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, templateRoutes, pdfRoutes, openAPIRouter, sitesRouter, translationRoutes, conversationsRouter, gitRoutes];
+  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, templateRoutes, pdfRoutes, openAPIRouter, sitesRouter, translationRoutes, conversationsRouter, gitRoutes, embedRoutes];
   for (const routes of routers) {
     app.route("/v1", routes);
   }

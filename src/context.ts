@@ -3,6 +3,7 @@ import type { ServerTiming } from "./http/server-timing";
 import type { UserRow } from "./db/schema";
 import type { Urls } from "./lib/urls";
 import type { TranslatorBindings } from "./domain/translations/translators/translator";
+import type { SiteTokenGrant } from "./domain/published/site-token";
 
 /**
  * Bindings and secrets. ADMIN_TOKEN is optional: a deployment without it has no admin routes.
@@ -59,6 +60,21 @@ export interface TokenContext extends RequestContext {
 /** What the access loaders take: a caller already identified, or a token to identify in their batch. */
 export type RequesterContext = CallerContext | TokenContext;
 
+/**
+ * A reader of a published site: the request carried a site token (the `apiToken` of a published
+ * URL's lookup, domain/published/site-token.ts) instead of an API token. It may read what that
+ * site publishes to that visitor, on the routes that accept it (`readsPublishedContent`), and
+ * nothing else.
+ */
+export interface VisitorContext extends RequestContext {
+  visitor: SiteTokenGrant;
+}
+
+/** Who may read published content: a member (identified, or by token) or a site's visitor. */
+export type ReaderContext = RequesterContext | VisitorContext;
+
+export const isVisitor = (ctx: ReaderContext | RequestContext): ctx is VisitorContext => "visitor" in ctx;
+
 export interface AppEnv {
   Bindings: Bindings;
   Variables: {
@@ -66,6 +82,8 @@ export interface AppEnv {
     context: RequestContext;
     callerContext: UserContext;
     tokenContext: TokenContext;
+    /** Set instead of the two above when the bearer token is a site token. */
+    visitorContext: VisitorContext;
     /** The SHA-256 of the bearer token, once computed. */
     bearerTokenHash: string;
     /** The caller's user id, once known (for the request log). */

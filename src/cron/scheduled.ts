@@ -3,6 +3,7 @@ import { createDatabase } from "../db/client";
 import { pruneIdempotencyKeys } from "../domain/idempotency/keys";
 import { log } from "../lib/log";
 import { pruneFailedJobs } from "./prune-failed-jobs";
+import { pruneSiteInsights } from "./prune-site-insights";
 import { purgeDeletedSpaces } from "./purge-deleted-spaces";
 import { refreshIntervalMinutes, refreshOpenAPISpecs } from "./refresh-openapi-specs";
 
@@ -20,6 +21,7 @@ export async function runScheduled(controller: ScheduledController, env: Binding
       const { purged, due } = await purgeDeletedSpaces(db, env.BLOBS, now);
       return { purged: purged.length, due };
     }],
+    ["prune-site-insights", () => pruneSiteInsights(db, now)],
     ["refresh-openapi-specs", () => refreshOpenAPISpecs(db, env.JOBS, now, refreshIntervalMinutes(env.OPENAPI_REFRESH_INTERVAL_MINUTES))],
   ];
   await Promise.all(

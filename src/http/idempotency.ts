@@ -3,6 +3,7 @@ import type { AppEnv } from "../context";
 import { claimIdempotencyKey, IDEMPOTENCY_KEY_HOURS, recordIdempotentResponse, releaseIdempotencyKey } from "../domain/idempotency/keys";
 import { badRequest, conflict } from "../lib/errors";
 import { sha256Hex } from "../lib/tokens";
+import { authenticateBeforeRefusing } from "./lazy-authentication";
 
 /**
  * `Idempotency-Key` on POST routes, with Stripe's semantics: the first request with a key runs and
@@ -21,8 +22,13 @@ const REPLAYED_HEADERS = ["content-type", "location", "etag"];
 
 export const idempotentPost: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
-  if (key === undefined) return next();
+  // Keys are a user's; a site's visitor is none (their POSTs are a search and insight events, which a
+  // retry repeats harmlessly), so theirs are not kept.
+  if (key === undefined || c.get("visitorContext")) return next();
   if (!VALID_KEY.test(key)) throw badRequest(`Invalid header '${IDEMPOTENCY_KEY_HEADER}': must be 1 to 255 printable ASCII characters without spaces`);
+  // Keys are the caller's: a route that authenticates in its read (a site's search) has not looked
+  // the caller up yet, so it is looked up here, as for a request refused before its read.
+  await authenticateBeforeRefusing(c);
   const ctx = c.get("callerContext");
   const url = new URL(c.req.url);
   const fingerprint = await sha256Hex(`${c.req.method} ${url.pathname}${url.search}\n${await c.req.text()}`);

@@ -36,3 +36,14 @@ export async function authenticateBeforeRefusing(c: Context<AppEnv>): Promise<vo
   const token = c.get("tokenContext");
   if (token && !c.get("callerContext")) c.set("callerContext", await identifyCaller(token));
 }
+
+/**
+ * Marks a route a site's visitor may call with the site token of a published URL's lookup
+ * (domain/published/site-token.ts): the reads of what a site publishes. Every other route refuses
+ * a site token (403), whatever it is about.
+ */
+export const readsPublishedContent: MiddlewareHandler<AppEnv> = (_c, next) => next();
+
+export function routeReadsPublishedContent(c: Context<AppEnv>): boolean {
+  return matchedRoutes(c).some((route) => route.handler === readsPublishedContent);
+}

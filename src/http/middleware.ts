@@ -2,13 +2,14 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, RequestContext, TokenContext } from "../context";
 import { createDatabase } from "../db/client";
 import { RequestBinding } from "../db/request-binding";
-import { errorBody, unauthorized } from "../lib/errors";
+import { errorBody, forbidden, unauthorized } from "../lib/errors";
+import { looksLikeSiteToken, verifySiteToken } from "../domain/published/site-token";
 import { newId } from "../lib/ids";
 import { log } from "../lib/log";
 import { hashBearerToken } from "../lib/tokens";
 import { createUrls } from "../lib/urls";
 import { D1_BOOKMARK_HEADER, sessionFor } from "./d1-bookmark";
-import { identifyCaller, routeAuthenticatesInItsRead } from "./lazy-authentication";
+import { identifyCaller, routeAuthenticatesInItsRead, routeReadsPublishedContent } from "./lazy-authentication";
 import { setResponseHeader } from "./response-headers";
 import { ServerTiming } from "./server-timing";
 
@@ -74,11 +75,20 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /**
  * `Authorization: Bearer <token>` with a known API token, or 401. Routes that authenticate in
- * their read's own round trip get the hashed token only (http/lazy-authentication.ts).
+ * their read's own round trip get the hashed token only (http/lazy-authentication.ts). A site
+ * token (a published URL's `apiToken`, a JWT) is checked by its signature alone, and only the
+ * routes that read published content take it; its grant is checked against D1 by their read.
  */
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearerToken(c.req.header("authorization"));
   if (!token) throw unauthorized("Missing API token: send 'Authorization: Bearer <token>'");
+  if (looksLikeSiteToken(token)) {
+    // Checked before the route: an expired or forged site token is a 401 wherever it is sent.
+    const visitor = await verifySiteToken(c.env, token);
+    if (!routeReadsPublishedContent(c)) throw forbidden("A site token reads what its site publishes: this operation needs an API token");
+    c.set("visitorContext", { ...c.get("context"), visitor });
+    return next();
+  }
   const tokenContext: TokenContext = { ...c.get("context"), tokenHash: await bearerTokenHash(c, token), identified: (callerId) => c.set("callerId", callerId) };
   c.set("tokenContext", tokenContext);
   if (!routeAuthenticatesInItsRead(c)) c.set("callerContext", await identifyCaller(tokenContext));

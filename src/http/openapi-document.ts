@@ -25,7 +25,7 @@ export function openApiDocumentHead(origin: string) {
 }
 
 const TAGS = [
-  { name: "users", description: "The user who owns the API token" },
+  { name: "users", description: "The user who owns the API token, and the users they share an organization with" },
   { name: "admin", description: "The operator's bootstrap: users and their API tokens (the deployment's ADMIN_TOKEN)" },
   { name: "organizations", description: "Organizations, their members, invite links and agent instructions" },
   { name: "sso", description: "SAML identity providers of an organization" },
@@ -34,6 +34,7 @@ const TAGS = [
   { name: "spaces", description: "Spaces: settings, lifecycle, duplication, moves and transfers" },
   { name: "space-content", description: "The content of a space's live revision: pages, files and links" },
   { name: "change-requests", description: "Change requests: edits, reviews, update from main and merge" },
+  { name: "change-request-contributors", description: "Who edited a change request and who discussed it" },
   { name: "templates", description: "The catalogue of templates a space's content can start from" },
   { name: "change-request-content", description: "The content of a change request's revision: pages, files and links" },
   { name: "revision-content", description: "Any revision of a space by its id (main's past ones, a change request's, a standalone Git import): pages and files" },
@@ -42,6 +43,9 @@ const TAGS = [
   { name: "openapi", description: "Hosted OpenAPI specifications of an organization, processed in the background, and their versions" },
   { name: "sites", description: "Docs sites: settings, publishing, the published profile, customization and share links" },
   { name: "site-structure", description: "A docs site's structure: sections, site spaces, section groups, and its adaptive-content schema" },
+  { name: "site-redirects", description: "A docs site's redirects: source paths of the site sent to its sections, site spaces, pages or external URLs" },
+  { name: "site-insights", description: "A docs site's analytics: events its visitors make (stored in the background) and counts of them" },
   { name: "translations", description: "Translations of a space into another language, run in the background into a result space" },
   { name: "conversations", description: "Support conversations, the issues analysed from them in the background, and the clusters of similar issues" },
+  { name: "urls", description: "What a URL is: its embed (and, for published sites, the content it shows)" },
 ];

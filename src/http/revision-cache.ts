@@ -40,6 +40,11 @@ export interface RevisionResponseOptions<T> {
   query: Record<string, unknown>;
   /** The body has download URLs: they are signed as of the current window's start. */
   signsDownloads?: boolean;
+  /**
+   * What the reader sees of the revision when it is not all of it (a site's visitor: pages hidden
+   * by conditions, no conditions shown; domain/published/visitor-view.ts): part of the cache key.
+   */
+  view?: string;
   /** Read fresh on every request and added to the body, never cached (a merge revision's change request). */
   live?: Record<string, unknown>;
   produce: (signing: SigningWindow) => Promise<ProducedRead<T>>;
@@ -127,7 +132,7 @@ const recordCache = (c: Context<AppEnv>, durationMs: number, outcome: string) =>
 /**
  * The revision, the path (which names the space or change request and the route), the validated
  * query, the base URLs the body's links are built from, and for signed bodies the window: never
- * anything about the caller.
+ * anything about the caller but the view a site's visitor has of the revision.
  */
 function cacheKey(c: Context<AppEnv>, options: RevisionResponseOptions<unknown>, window: SigningWindow): string {
   const urls = c.get("context").urls;
@@ -138,6 +143,7 @@ function cacheKey(c: Context<AppEnv>, options: RevisionResponseOptions<unknown>,
   }
   parameters.push(`~app=${encodeURIComponent(urls.app(""))}`);
   if (options.signsDownloads) parameters.push(`~signed=${window.start}`);
+  if (options.view) parameters.push(`~view=${encodeURIComponent(options.view)}`);
   // The Worker's own hostname, as Cloudflare recommends for cache keys; no route serves this path.
   return `${urls.origin}/.revision-cache/v${CACHE_FORMAT}/${encodeURIComponent(options.revisionId)}${c.req.path}?${parameters.join("&")}`;
 }

@@ -17,3 +17,18 @@ export function newId(length = 20): string {
 export function nowIso(): string {
   return new Date().toISOString();
 }
+
+/**
+ * An identifier like `newId`'s, derived from `seed`: the same seed always gives the same id (the
+ * ids of computed content, which GitBook derives from a client's seed). SHA-256 bytes, rehashed
+ * until enough of them pass the same rejection as `newId`.
+ */
+export async function seededId(seed: string, length = 20): Promise<string> {
+  let id = "";
+  let bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(seed)));
+  while (id.length < length) {
+    for (const byte of bytes) if (byte < 248 && id.length < length) id += ALPHABET[byte % 62];
+    bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  }
+  return id;
+}

@@ -43,7 +43,32 @@ export type Job =
       kind: "git.import" | "git.export";
       jobId: string;
       spaceId: string;
+    }
+  | {
+      /** Store events tracked on a published site (domain/sites/insights/record.ts); each has its id, so redelivery inserts nothing twice. */
+      kind: "insights.track";
+      siteId: string;
+      events: TrackedSiteEvent[];
     };
+
+/** A site insights event as stored (table site_insight_events), validated and stamped when tracked. */
+export interface TrackedSiteEvent {
+  id: string;
+  occurredAt: string;
+  type: string;
+  visitorId: string;
+  sessionId: string;
+  displayContext: string;
+  url: string;
+  siteSectionId: string | null;
+  siteSpaceId: string | null;
+  spaceId: string | null;
+  pageId: string | null;
+  language: string | null;
+  referrer: string | null;
+  /** What the event's type adds (query, feedback, link…). */
+  data: Record<string, unknown>;
+}
 
 /** What one PDF is of, and where it is stored (domain/pdf/storage.ts). */
 export interface PdfSpec {

@@ -17,6 +17,11 @@ export interface OutboundOptions {
   timeoutMs: number;
   /** The largest body accepted, in bytes. */
   maxBytes: number;
+  /**
+   * Keep the first `maxBytes` of a longer body instead of failing: for a reader of what comes
+   * first (an HTML page's head), who needs neither the rest nor to wait for it.
+   */
+  truncate?: boolean;
   maxRedirects?: number;
   headers?: Record<string, string>;
   /** GET unless given: a POST (a translator's request, Git's smart HTTP) sends `body`, collected beforehand. */
@@ -105,7 +110,7 @@ export async function outboundFetch(url: string, options: OutboundOptions): Prom
       }
       const ok = response.status >= 200 && response.status < 300;
       if (!ok) await response.body?.cancel();
-      const body = ok ? await beforeDeadline(readCapped(response, options.maxBytes)) : new Uint8Array();
+      const body = ok ? await beforeDeadline(readCapped(response, options.maxBytes, options.truncate ?? false)) : new Uint8Array();
       return { status: response.status, headers: response.headers, url: current.toString(), body };
     }
   } catch (error) {
@@ -117,11 +122,14 @@ export async function outboundFetch(url: string, options: OutboundOptions): Prom
   }
 }
 
-/** Reads the body, giving up (and cancelling the stream) as soon as it passes `maxBytes`. */
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+/**
+ * Reads the body, giving up (and cancelling the stream) as soon as it passes `maxBytes`; or, when
+ * truncating, stopping there with its first `maxBytes`.
+ */
+async function readCapped(response: Response, maxBytes: number, truncate: boolean): Promise<Uint8Array> {
   const tooLarge = () => new OutboundError("too-large", `The answer is larger than the ${maxBytes} bytes accepted`);
   const declared = Number(response.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) {
+  if (!truncate && Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel();
     throw tooLarge();
   }
@@ -132,11 +140,13 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
+    if (size + value.byteLength > maxBytes) {
       await reader.cancel();
-      throw tooLarge();
+      if (!truncate) throw tooLarge();
+      chunks.push(value.subarray(0, maxBytes - size));
+      return concatBytes(chunks, maxBytes);
     }
+    size += value.byteLength;
     chunks.push(value);
   }
   return concatBytes(chunks, size);

@@ -11,6 +11,7 @@ import { processQueuedSpec } from "./openapi-specs";
 import { runQueuedTranslation } from "./translations";
 import { analyseConversation } from "../domain/conversations/analysis";
 import { runGitSyncJobInCoordinator } from "./git-sync";
+import { recordSiteEvents } from "../domain/sites/insights/record";
 
 export const JOBS_QUEUE = "docs-cms-jobs";
 export const DEAD_LETTER_QUEUE = "docs-cms-jobs-dead";
@@ -51,13 +52,10 @@ async function runJobs(batch: MessageBatch<unknown>, env: Bindings): Promise<voi
       // A few at a time: each holds its space's coordinator (syncs of one space queue up there).
       await settleEach(kind, messages as Message<JobOf<"git.import">>[], 2, (job) => runGitSyncJobInCoordinator(env, job));
     } else if (kind === "member.seen") {
-      try {
-        await recordMemberActivity(db, messages.map((message) => message.body as JobOf<"member.seen">));
-        for (const message of messages) message.ack();
-      } catch (error) {
-        log("error", "job failed", { kind, count: messages.length, error: String(error) });
-        for (const message of messages) message.retry();
-      }
+      await settleTogether(kind, messages, (bodies) => recordMemberActivity(db, bodies as JobOf<"member.seen">[]));
+    } else if (kind === "insights.track") {
+      // All of a batch's events in one round trip (one statement per message); ids make redelivery harmless.
+      await settleTogether(kind, messages, (bodies) => recordSiteEvents(db, bodies as JobOf<"insights.track">[]));
     } else {
       // A message no handler understands can never succeed: dead-letter it at once.
       log("warn", "unknown job kind", { queue: batch.queue, kind });
@@ -86,6 +84,17 @@ async function settleEach<T>(kind: string, messages: Message<T>[], concurrency: 
         }
       }),
     );
+  }
+}
+
+/** Runs a batched kind's messages as one unit: all acknowledged, or all retried if it throws. */
+async function settleTogether(kind: string, messages: Message<unknown>[], run: (bodies: unknown[]) => Promise<void>): Promise<void> {
+  try {
+    await run(messages.map((message) => message.body));
+    for (const message of messages) message.ack();
+  } catch (error) {
+    log("error", "job failed", { kind, count: messages.length, error: String(error) });
+    for (const message of messages) message.retry();
   }
 }
 

@@ -8,10 +8,9 @@ import { unauthorized } from "../lib/errors";
 import { secretsEqual } from "../lib/tokens";
 import { User } from "../schemas/user";
 import { bearerToken } from "../http/middleware";
-import { MAX_JSON_BODY_BYTES, limitBody } from "../http/body-limit";
 import { ApiTokenList, ApiTokenListQuery, CreateApiTokenBody, NewApiToken } from "../schemas/token";
 import { AdminUserParams, AdminUserTokenParams } from "./params";
-import { createRouter, created, errorResponses, jsonBody, jsonResponse, noContent, withImpliedErrors } from "./shared";
+import { bodyMiddleware, createRouter, created, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, withImpliedErrors } from "./shared";
 
 /**
  * Operator bootstrap, outside GitBook's API: the seed leaves token issuance open. Guarded by the
@@ -28,7 +27,7 @@ const requireAdminToken: MiddlewareHandler<AppEnv> = async (c, next) => {
 const adminSecurity = [{ admin: [] }];
 const OPERATOR = "**Permission:** the deployment's operator (the `ADMIN_TOKEN` secret).";
 const adminRoute = <R extends Omit<RouteConfig, "security" | "middleware">>(config: R) =>
-  createRoute({ ...config, responses: withImpliedErrors(config) as R["responses"], security: adminSecurity, middleware: [limitBody(MAX_JSON_BODY_BYTES)] });
+  createRoute({ ...config, responses: withImpliedErrors(config) as R["responses"], security: adminSecurity, middleware: bodyMiddleware(config.request) });
 
 const router = createRouter();
 router.use("/admin/*", requireAdminToken);
@@ -67,13 +66,10 @@ export const adminRoutes = router
       description: `${OPERATOR} The token is shown only in this answer.`,
       summary: "Create another API token for a user",
       tags: ["admin"],
-      request: { params: AdminUserParams, body: { ...jsonBody(CreateApiTokenBody), required: false } },
+      request: { params: AdminUserParams, body: optionalJsonBody(CreateApiTokenBody) },
       responses: { 201: jsonResponse(NewApiToken, "A new API token, shown only this once"), ...errorResponses(404) },
     }),
-    async (c) => {
-      const body = c.req.header("content-type") ? c.req.valid("json") : {};
-      return created(c, await createTokenForUser(c.get("context"), c.req.valid("param").userId, body.label ?? null));
-    },
+    async (c) => created(c, await createTokenForUser(c.get("context"), c.req.valid("param").userId, c.req.valid("json").label ?? null)),
   )
   .openapi(
     adminRoute({

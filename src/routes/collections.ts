@@ -12,7 +12,7 @@ import { MoveContentBody, TransferContentBody } from "../schemas/content";
 import { listOf, listQuery } from "../schemas/list";
 import { Space } from "../schemas/space";
 import { CollectionParams, OrganizationParams } from "./params";
-import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "./shared";
+import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, requesterOf, userRoute } from "./shared";
 
 const tags = ["collections"];
 
@@ -40,7 +40,7 @@ export const collectionRoutes = createRouter()
       permission: { organization: "createContent" },
       summary: "Create a collection, at the end of its parent (or of the top level)",
       tags,
-      request: { params: OrganizationParams, body: jsonBody(CreateCollectionBody) },
+      request: { params: OrganizationParams, body: optionalJsonBody(CreateCollectionBody) },
       responses: { 201: createdResponse(Collection, "Collection created"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => {

@@ -30,8 +30,10 @@ export const RequestedReviewerParams = ChangeRequestParams.extend({ userId });
 /** Added to a revision's path (a space's or a change request's content). */
 export const FileParam = { fileId: pathParam("fileId", "The unique id of the file") };
 export const PageParam = { pageId: pathParam("pageId", "The unique id of the page") };
+export const ReusableContentParam = { reusableContentId: pathParam("reusableContentId", "The unique id of the reusable content") };
 
 export const AdminUserParams = z.object({ userId: pathParam("userId", "The user's id") });
+export const UserParams = z.object({ userId });
 const tokenId = pathParam("tokenId", "The unique id of the API token");
 export const ApiTokenParams = z.object({ tokenId });
 export const AdminUserTokenParams = AdminUserParams.extend({ tokenId });

@@ -15,7 +15,9 @@ export type RoutePermission =
   /** Any caller with a token: the route is about the caller's own things. */
   | { anyUser: string }
   /** Also callers outside the organization: the route is a way in. */
-  | { outsiders: string };
+  | { outsiders: string }
+  /** Anyone, with no token at all: what the route serves is public (a published site's URL). */
+  | { anyone: string };
 
 /** The permission as one sentence of the route's description. */
 export function describePermission(permission: RoutePermission): string {
@@ -30,5 +32,6 @@ export function describePermission(permission: RoutePermission): string {
     return `**Permission:** the level \`${level}\` or higher on the ${permission.on} (\`${permission.content}\`); it is hidden (404) from members who cannot see it.${note}`;
   }
   if ("anyUser" in permission) return `**Permission:** any authenticated user: ${permission.anyUser}.`;
+  if ("anyone" in permission) return `**Permission:** anyone, without a token: ${permission.anyone}.`;
   return `**Permission:** any authenticated user, members or not: ${permission.outsiders}.`;
 }

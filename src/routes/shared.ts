@@ -1,9 +1,10 @@
 import { OpenAPIHono, createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AppEnv, CallerContext, RequesterContext, TokenContext } from "../context";
+import type { AppEnv, CallerContext, ReaderContext, RequesterContext, TokenContext, VisitorContext } from "../context";
 import { MAX_JSON_BODY_BYTES, limitBody } from "../http/body-limit";
+import { bodyPresence } from "../http/body-presence";
 import { idempotentPost } from "../http/idempotency";
-import { authenticatesInItsRead } from "../http/lazy-authentication";
+import { authenticatesInItsRead, readsPublishedContent } from "../http/lazy-authentication";
 import { validationHook } from "../http/validation";
 import { ErrorResponse } from "../schemas/common";
 import { describePermission, type RoutePermission } from "./permission";
@@ -17,6 +18,11 @@ export type Router = ReturnType<typeof createRouter>;
 
 /** Routes under /v1 need a user API token (`Authorization: Bearer <token>`). */
 export const userSecurity = [{ user: [] }];
+/** The reads of published content also take a site token (a published URL's `apiToken`). */
+export const siteSecurity = [{ site: [] }];
+
+const SITE_TOKEN_NOTE =
+  "**Site token:** also answers a site's visitor whose token (the `apiToken` of `resolvePublishedContentByUrl`) names the site: what it publishes to that visitor, nothing else.";
 
 interface RouteExtras {
   /** Who may call it: required, documented, and checked for every role by test/http/matrix. */
@@ -28,14 +34,19 @@ interface RouteExtras {
   authenticatesInItsRead?: true;
   /** The largest body the route accepts (413 beyond it); MAX_JSON_BODY_BYTES unless it says otherwise. */
   maxBodyBytes?: number;
+  /**
+   * A site's visitor may call it with a published URL's site token (`apiToken`), reading what the
+   * site publishes to them: the handler takes `readerOf(c)`.
+   */
+  readsPublished?: true;
 }
 
 /**
  * A /v1 route: GitBook's route declaration, with the user-token security every one of them has,
  * its body limit, and who may call it (in its description and `x-permission`).
  */
-export function userRoute<R extends Omit<RouteConfig, "security" | "middleware">>({ maxBodyBytes, permission, authenticatesInItsRead: inItsRead, ...config }: R & RouteExtras) {
-  const description = [config.description, describePermission(permission)].filter(Boolean).join("\n\n");
+export function userRoute<R extends Omit<RouteConfig, "security" | "middleware">>({ maxBodyBytes, permission, authenticatesInItsRead: inItsRead, readsPublished, ...config }: R & RouteExtras) {
+  const description = [config.description, describePermission(permission), readsPublished ? SITE_TOKEN_NOTE : undefined].filter(Boolean).join("\n\n");
   const idempotent = config.method === "post";
   const request = idempotent ? { ...config.request, headers: IdempotencyKeyHeader } : config.request;
   return createRoute({
@@ -45,9 +56,25 @@ export function userRoute<R extends Omit<RouteConfig, "security" | "middleware">
     "x-permission": permission,
     // Typed as declared: the implied errors are for the document, handlers never answer them.
     responses: { ...withImpliedErrors(config), 429: rateLimitedResponse } as R["responses"],
-    security: userSecurity,
-    middleware: [...(inItsRead ? [authenticatesInItsRead] : []), limitBody(maxBodyBytes ?? MAX_JSON_BODY_BYTES), ...(idempotent ? [idempotentPost] : [])],
+    security: readsPublished ? [...userSecurity, ...siteSecurity] : userSecurity,
+    middleware: [
+      ...(readsPublished ? [readsPublishedContent] : []),
+      ...(inItsRead ? [authenticatesInItsRead] : []),
+      ...bodyMiddleware(config.request, maxBodyBytes),
+      ...(idempotent ? [idempotentPost] : []),
+    ],
   });
+}
+
+/**
+ * What every route runs before its validators about its body: the size limit (413), then, for a
+ * route that takes a JSON body, its declared `required` kept (http/body-presence.ts): an absent
+ * required body is a 400, an absent optional one is read as `{}`. The admin routes share it.
+ */
+export function bodyMiddleware(request: RouteConfig["request"], maxBodyBytes = MAX_JSON_BODY_BYTES) {
+  const body = request?.body;
+  const takesJson = body?.content["application/json"] !== undefined;
+  return [limitBody(maxBodyBytes), ...(takesJson ? [bodyPresence(body?.required === true)] : [])];
 }
 
 /** Every POST takes an `Idempotency-Key` (http/idempotency.ts); documented here, checked there. */
@@ -61,6 +88,11 @@ const IdempotencyKeyHeader = z.object({
         "A unique key (e.g. a UUID, at most 255 characters): a retry with the same key and body within 24 hours gets the first answer again instead of acting twice; the same key with another body is a 409.",
     }),
 });
+
+/** On a route that `readsPublished`: a site's visitor, or else the member, as `requesterOf` gives them. */
+export function readerOf(c: { get(key: "visitorContext"): VisitorContext | undefined; get(key: "callerContext"): CallerContext | undefined; get(key: "tokenContext"): TokenContext }): ReaderContext {
+  return c.get("visitorContext") ?? requesterOf(c);
+}
 
 /** Who calls: identified by the middleware, or, on a route that authenticates in its read, the token to identify. */
 export function requesterOf(c: { get(key: "callerContext"): CallerContext | undefined; get(key: "tokenContext"): TokenContext }): RequesterContext {
@@ -114,8 +146,18 @@ export function created<T>(c: Context, body: T, location?: string) {
   return c.json(body, 201, location === undefined ? {} : { Location: location });
 }
 
+/**
+ * A JSON body the operation requires: left out, it is a 400 (http/body-presence.ts). GitBook's
+ * spec says which bodies are required; a route GitBook does not have requires one when its
+ * schema has a required field.
+ */
 export function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: true, content: { "application/json": { schema } } };
+}
+
+/** A JSON body the operation may go without: left out, the route validates `{}` in its place. */
+export function optionalJsonBody<T extends z.ZodType>(schema: T) {
+  return { required: false, content: { "application/json": { schema } } };
 }
 
 export const noContent = (description: string) => ({ description });

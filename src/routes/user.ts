@@ -1,8 +1,9 @@
 import { listCallerApiTokens, revokeApiToken } from "../domain/users/tokens";
 import { presentUser } from "../domain/users/users";
+import { getVisibleUser } from "../domain/users/visible-users";
 import { ApiTokenList, ApiTokenListQuery } from "../schemas/token";
 import { User } from "../schemas/user";
-import { ApiTokenParams } from "./params";
+import { ApiTokenParams, UserParams } from "./params";
 import { createRouter, errorResponses, jsonResponse, noContent, requesterOf, userRoute } from "./shared";
 
 const tags = ["users"];
@@ -22,6 +23,20 @@ export const userRoutes = createRouter()
       const ctx = c.get("callerContext");
       return c.json(presentUser(ctx.caller, ctx.urls), 200);
     },
+  )
+  .openapi(
+    userRoute({
+      method: "get",
+      path: "/users/{userId}",
+      operationId: "getUserById",
+      readsPublished: true,
+      permission: { anyUser: "themself, and the users they share an organization with (the email only where they may list members); anyone else is a 404" },
+      summary: "Get a user by their id",
+      tags,
+      request: { params: UserParams },
+      responses: { 200: jsonResponse(User, "The user"), ...errorResponses(404) },
+    }),
+    async (c) => c.json(await getVisibleUser(c.get("visitorContext") ?? c.get("callerContext"), c.req.valid("param").userId), 200),
   )
   // Our addition to GitBook's API: a user sees and revokes their own tokens (the operator makes them).
   .openapi(

@@ -32,7 +32,7 @@ const PageMetadataInput = {
 const BatchRef = z.string().min(1).max(256).regex(/^[\w.-]+$/, "must be letters, digits, '_', '-' or '.'");
 
 /** GitBook's OpenAPISpecSlug. */
-const SpecSlug = z
+export const SpecSlug = z
   .string()
   .min(1)
   .max(100)

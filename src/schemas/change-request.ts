@@ -63,7 +63,10 @@ const ListFilters = {
   creator: EntityId.optional().openapi({ description: "Only change requests created by this user" }),
   contributor: EntityId.optional().openapi({ description: "Only change requests this user edited" }),
   requestedReviewer: EntityId.optional().openapi({ description: "Only change requests this user is asked to review" }),
-  topic: EntityId.optional().openapi({ description: "Only change requests of this conversations issues cluster" }),
+  conversationsIssuesCluster: EntityId.optional().openapi({ description: "Only change requests of this conversations issues cluster (GitBook 0.146's name)" }),
+  topic: EntityId.optional().openapi({
+    description: "The same filter as `conversationsIssuesCluster`, under the name GitBook's client (0.202) sends; given both, a change request must match both",
+  }),
   orderBy: ChangeRequestOrderBy,
 };
 

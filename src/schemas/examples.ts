@@ -13,6 +13,9 @@ export const EXAMPLE_IDS = {
   space: "exampleSourceSpaceId",
 } as const;
 
+/** An OpenAPI spec of the organization (its slug), whose latest version has the tag `pets` and `GET /pets`. */
+export const EXAMPLE_SPEC_SLUG = "example-petstore";
+
 export const EXAMPLE_CERTIFICATE = "MIIC8DCCAdigAwIBAgIQ…(the identity provider's PEM certificate)";
 
 /** A one-paragraph rich-text document. */

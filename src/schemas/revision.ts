@@ -19,7 +19,9 @@ export const PageQuery = z.object({
     .enum(["true", "false", "deterministic-only"])
     .default("false")
     .openapi({ description: "Accepted: markdown bodies hold no expressions, so evaluation changes nothing" }),
-  dereferenced: z.enum(["true", "false", "reusable-contents"]).optional().openapi({ description: "Accepted; there are no reusable contents" }),
+  dereferenced: z.enum(["true", "false", "reusable-contents"]).optional().openapi({
+    description: "true or reusable-contents: each reusable content placed at the top level of a body is replaced by its content (one level); false (default): kept as a reusable-content block",
+  }),
   ...RevisionQuery,
 });
 
@@ -39,8 +41,23 @@ export const RevisionFile = z
     git: z.object({ oid: z.string(), path: z.string() }).optional().openapi({ description: "Where a Git import found the file" }),
   })
   .openapi("RevisionFile");
+export const RevisionReusableContent = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    document: z.string().optional().openapi({ description: "The id of its body's document; absent when it is empty" }),
+    git: z.object({ oid: z.string(), path: z.string() }).optional().openapi({ description: "Where a Git import found it (`.gitbook/includes/...`)" }),
+  })
+  .openapi("RevisionReusableContent");
 export const Revision = z
-  .looseObject({ object: z.literal("revision"), id: z.string(), parents: z.array(z.string()), pages: z.array(RevisionPage), files: z.array(RevisionFile) })
+  .looseObject({
+    object: z.literal("revision"),
+    id: z.string(),
+    parents: z.array(z.string()),
+    pages: z.array(RevisionPage),
+    files: z.array(RevisionFile),
+    reusableContents: z.array(RevisionReusableContent),
+  })
   .openapi("Revision");
 
 const ContentReference = z.looseObject({ kind: z.string() });

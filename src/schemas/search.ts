@@ -20,6 +20,13 @@ export const SearchQuery = {
 const ResultType = z.enum(["page", "section"]);
 const Score = z.number().min(0).openapi({ description: "Relevance: higher is better, unbounded (bm25)" });
 
+/** `app` always; `published` in a site's search while the site is published (GitBook's `urls` has room for more). */
+const ResultUrls = (what: string) =>
+  z.object({
+    app: AbsoluteUrl.openapi({ description: `The ${what} in the application` }),
+    published: AbsoluteUrl.optional().openapi({ description: `The ${what} on the published site (a site's search, while the site is published)` }),
+  });
+
 export const SearchSectionResult = z
   .object({
     id: z.string().openapi({ description: "The heading's anchor id; the page's id for the text before its first heading" }),
@@ -28,7 +35,7 @@ export const SearchSectionResult = z
     score: Score,
     resultType: ResultType.openapi({ description: "`section`: the section's own text matched; `page`: the page matched on its title or description" }),
     body: z.string().openapi({ description: "A short plain-text excerpt of the section around what matched" }),
-    urls: z.object({ app: AbsoluteUrl }),
+    urls: ResultUrls("section"),
   })
   .openapi("SearchSectionResult");
 
@@ -43,7 +50,7 @@ export const SearchPageResult = z
     resultType: ResultType,
     sections: z.array(SearchSectionResult),
     ancestors: z.array(z.object({ title: z.string() })).openapi({ description: "From the top-level page to the direct parent" }),
-    urls: z.object({ app: AbsoluteUrl }),
+    urls: ResultUrls("page"),
   })
   .openapi("SearchPageResult");
 

@@ -1,5 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { GitBookAPI } from "@gitbook/api";
+import { GitBookAPI as GitBookAPI0146 } from "gitbook-api-0146";
 import { expect } from "vitest";
 import type { Role } from "../../src/lib/roles";
 import { ADMIN_TOKEN, ORIGIN, call } from "./http";
@@ -75,4 +76,9 @@ export async function organizationWithEveryRole() {
 /** GitBook's official client, unmodified, talking to the Worker under test through SELF. */
 export function gitbookClient(user: TestUser | { token: string }) {
   return new GitBookAPI({ endpoint: ORIGIN, authToken: user.token, serviceBinding: SELF });
+}
+
+/** GitBook's client 0.146 (package.json's gitbook-api-0146, what GitBook's renderer was built against), through SELF. */
+export function gitbookClient0146(user: TestUser | { token: string }) {
+  return new GitBookAPI0146({ endpoint: ORIGIN, authToken: user.token, serviceBinding: SELF });
 }

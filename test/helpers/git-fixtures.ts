@@ -10,8 +10,8 @@ import { promisify } from "node:util";
  */
 
 export interface FixtureSpec {
-  /** path → base64 bytes */
-  files: Record<string, string>;
+  /** path → base64 bytes; absent: a repository without any commit (`git init --bare`, HEAD names the unborn `branch`) */
+  files?: Record<string, string>;
   /** The branch name (without refs/heads/). */
   branch: string;
   message?: string;
@@ -24,12 +24,13 @@ const IDENTITY = ["-c", "user.name=Outside Tester", "-c", "user.email=outside@gi
 const git = async (cwd: string, ...args: string[]) => (await run("git", [...IDENTITY, ...args], { cwd, maxBuffer: 64 << 20, encoding: "buffer" })).stdout;
 const gitText = async (cwd: string, ...args: string[]) => (await git(cwd, ...args)).toString("utf8").trim();
 
-/** A fresh bare repository whose `branch` holds `files` in one commit. */
+/** A fresh bare repository whose `branch` holds `files` in one commit (or an empty one, HEAD naming the unborn `branch`). */
 export async function buildFixture(bare: string, spec: FixtureSpec) {
   await rm(bare, { recursive: true, force: true });
   await mkdir(bare, { recursive: true });
   await git(bare, "init", "--bare", "--quiet", `--initial-branch=${spec.branch}`);
   await git(bare, "config", "http.receivepack", "true");
+  if (!spec.files) return { commit: null };
   return commitFiles(bare, spec, false);
 }
 
@@ -45,7 +46,7 @@ async function commitFiles(bare: string, spec: FixtureSpec, onTop: boolean) {
     } else {
       await git(work, "init", "--quiet", `--initial-branch=${spec.branch}`);
     }
-    for (const [path, base64] of Object.entries(spec.files)) {
+    for (const [path, base64] of Object.entries(spec.files ?? {})) {
       await mkdir(dirname(join(work, path)), { recursive: true });
       await writeFile(join(work, path), Buffer.from(base64, "base64"));
     }

@@ -40,6 +40,13 @@ export async function createRepo(label: string, files: FixtureFiles, options: Re
   return { name, url: `${gitServerUrl()}/${name}.git`, commit: commit as string };
 }
 
+/** A new bare repository without any commit, as `git init --bare` makes it: HEAD names `branch`, which does not exist. */
+export async function createEmptyRepo(label: string, branch = "main") {
+  const name = uniqueRepoName(label);
+  await control(name, { branch });
+  return { name, url: `${gitServerUrl()}/${name}.git` };
+}
+
 /** Someone else pushes a commit replacing the branch's files. */
 export async function pushFromOutside(name: string, files: FixtureFiles, branch = "main", message = "Pushed from outside") {
   const encoded = Object.fromEntries(Object.entries(files).map(([path, content]) => [path, base64Of(content)]));

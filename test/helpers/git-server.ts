@@ -13,6 +13,7 @@ import { buildFixture, readTree, pushFromOutside, type FixtureSpec } from "./git
  * comes from `inject("gitServerUrl")`. Needs `git` on the machine (README).
  *
  *   POST /__fixtures/<name>            {files:{path: base64}, branch, auth?:{username,password}}: a new bare repo
+ *                                      (without `files`: empty, as `git init --bare` makes it, HEAD naming the unborn branch)
  *   POST /__fixtures/<name>/push       {files, branch, message?}: a commit on top of the branch, pushed from outside
  *   GET  /__fixtures/<name>/tree?ref=  every file of the ref's tree (base64) and its head commit
  *   /<name>.git/...                    smart HTTP (upload-pack, receive-pack), basic auth when the repo has it
@@ -89,6 +90,11 @@ async function httpBackend(root: string, url: URL, request: IncomingMessage, res
       HTTP_GIT_PROTOCOL: String(request.headers["git-protocol"] ?? ""),
   };
   const child = spawn("git", ["http-backend"], { env: cgi as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "ignore"] });
+  // A backend that answers without reading the body (a GET, a refusal) may have exited already:
+  // its EPIPE is not an error of the request, and unhandled it would end the whole test run.
+  child.stdin.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+  });
   child.stdin.end(body);
   const chunks: Buffer[] = [];
   child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -57,6 +57,12 @@ export function specOperation(operationId: string) {
   return { path, method };
 }
 
+/** Whether GitBook's spec requires the operation's body: undefined when it takes none. */
+export function specBodyRequired(operationId: string): boolean | undefined {
+  const { operation } = findOperation(operationId);
+  return operation.requestBody ? operation.requestBody.required === true : undefined;
+}
+
 function describe(errors: Array<{ instanceLocation: string; error: string }>): string {
   return errors
     .slice(0, 12)

@@ -200,6 +200,16 @@ describe("outboundFetch", () => {
     expect(pulled).toBeLessThan(6);
   });
 
+  it("keeps the first bytes of a longer body when told to truncate, and stops reading there", async () => {
+    const declared = serving({ "https://big.example.com/": () => new Response("a".repeat(600) + "b".repeat(1_400)) });
+    const head = await outboundFetch("https://big.example.com/", guarded(declared.fetcher, { truncate: true }));
+    expect(new TextDecoder().decode(head.body)).toBe("a".repeat(600) + "b".repeat(400));
+    let pulled = 0;
+    const endless = (async () => new Response(new ReadableStream({ pull: (controller) => (pulled++, controller.enqueue(new Uint8Array(400).fill(120))) }))) as typeof fetch;
+    expect((await outboundFetch("https://endless.example.com/", guarded(endless, { truncate: true }))).body.byteLength).toBe(1_000);
+    expect(pulled).toBeLessThan(6);
+  });
+
   it("returns non-2xx answers (with no body) for the caller to judge, and reports network errors", async () => {
     const { fetcher } = serving({ "https://gone.example.com/": () => new Response("missing", { status: 404 }), "https://same.example.com/": () => new Response(null, { status: 304 }) });
     expect((await outboundFetch("https://gone.example.com/", guarded(fetcher))).status).toBe(404);

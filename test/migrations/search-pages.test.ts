@@ -1,5 +1,6 @@
-import { applyD1Migrations, env } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { insertRow, migrateUpTo } from "../helpers/migrations";
 
 /**
  * migrations/0014_search_pages.sql moves the search index from one row per section to one row per
@@ -7,24 +8,10 @@ import { describe, expect, it } from "vitest";
  * holding its sections in order, and an index that finds them.
  */
 
-/** Inserts a row of `table` with `values`, its other required columns given placeholders of their type. */
-async function insertRow(db: D1Database, table: string, values: Record<string, string | null>) {
-  const { results: columns } = await db.prepare(`PRAGMA table_info(${table})`).all<{ name: string; type: string; notnull: number; dflt_value: unknown }>();
-  const row = { ...values };
-  for (const column of columns) {
-    if (column.name in row || !column.notnull || column.dflt_value !== null) continue;
-    row[column.name] = column.type.toLowerCase() === "integer" ? "0" : "x";
-  }
-  const names = Object.keys(row);
-  await db.prepare(`INSERT INTO ${table} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")})`).bind(...Object.values(row)).run();
-}
-
 describe("migration 0014: the search index by page", () => {
   it("turns each page's section rows into one row, its sections in order, indexed", async () => {
     const db = env.MIGRATIONS_DB;
-    const before = env.TEST_MIGRATIONS.findIndex((migration) => migration.name.startsWith("0014_"));
-    expect(before).toBeGreaterThan(0);
-    await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(0, before));
+    const applyTheRest = await migrateUpTo(db, "0014_search_pages");
 
     await insertRow(db, "organizations", { id: "org" });
     await insertRow(db, "spaces", { id: "space", organization_id: "org", parent_id: null });
@@ -43,7 +30,7 @@ describe("migration 0014: the search index by page", () => {
       ),
     );
 
-    await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(before));
+    await applyTheRest();
     const { results } = await db.prepare("SELECT page_id, title, description, headings, body, anchors FROM search_pages ORDER BY page_id").all();
     expect(results).toEqual([
       { page_id: "a", title: "Café tips", description: "About coffee", headings: "\u001eBrew\u001eLater", body: "Intro   text.\u001eSecond text.\u001eThird text.", anchors: '["","brew","later"]' },

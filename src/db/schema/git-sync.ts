@@ -1,5 +1,5 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { json, timestamp } from "./columns";
+import { flag, json, timestamp } from "./columns";
 import { spaces } from "./content";
 
 /**
@@ -63,6 +63,8 @@ export const gitSyncs = sqliteTable("git_syncs", {
   treeUrl: text("tree_url"),
   /** The commit the space and the branch last agreed on (imported or pushed): an export refuses to build past a branch that moved since. */
   lastCommit: text("last_commit"),
+  /** Whether `lastCommit` is the one this space's export left on the branch: importing it back imports a commit made here (createdByGitBook). */
+  lastCommitExported: flag("last_commit_exported").notNull().default(false),
   /** The `timestamp` of the last applied sync: an older import is skipped unless forced. */
   lastTimestamp: timestamp("last_timestamp"),
   updatedAt: timestamp("updated_at").notNull(),

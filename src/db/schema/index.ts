@@ -13,3 +13,5 @@ export * from "./sites";
 export * from "./translations";
 export * from "./conversations";
 export * from "./git-sync";
+export * from "./site-redirects";
+export * from "./site-insights";

@@ -9,8 +9,8 @@ import { spaces } from "./content";
  *
  * Every space has lines of revisions: `main` (the space's own content) and one per change request
  * (`line` = the change request id). A revision is a point on a line: its `ordinal`. An entry (a
- * page or a file) is stored as rows, each the entry's state over a half-open range of ordinals
- * [from_ordinal, to_ordinal) of one line; to_ordinal is null while the state is current. Editing
+ * page, a file or a reusable content) is stored as rows, each the entry's state over a half-open
+ * range of ordinals [from_ordinal, to_ordinal) of one line; to_ordinal is null while the state is current. Editing
  * one page closes one row and opens one: a new revision writes only what it changes.
  *
  * A change request's line stores only what differs from main at its `base_ordinal` (the revision
@@ -55,7 +55,12 @@ export interface RevisionGit {
   createdByService: boolean;
 }
 
-export type EntryKind = "page" | "file";
+/**
+ * What an entry is: a page, a file, or a reusable content (GitBook's RevisionReusableContent: a
+ * titled body that pages include with a `reusable-content` block; docs/decisions.md, "Reusable
+ * contents").
+ */
+export type EntryKind = "page" | "file" | "reusable-content";
 
 /** What a page row holds besides its place in the tree and its document. */
 export interface PageData {
@@ -102,6 +107,15 @@ export interface FileData {
   git?: GitFileInfo;
 }
 
+/** What a reusable content row holds besides its body (`document_id`). */
+export interface ReusableContentData {
+  title: string;
+  /** Where it lives in a synced Git repository (`.gitbook/includes/<name>.md`); set by a Git import. */
+  git?: GitFileInfo;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface PageCover {
   ref: { kind: "file"; file: string } | { kind: "url"; url: string };
   yPos: number;
@@ -129,8 +143,8 @@ export const contentEntries = sqliteTable(
     /** Pages: the parent page (null at the root) and the fractional sibling order key. */
     parentId: text("parent_id"),
     position: text("position"),
-    data: json<PageData | FileData>("data").notNull(),
-    /** Pages: the body, in the content-addressed `documents` table. */
+    data: json<PageData | FileData | ReusableContentData>("data").notNull(),
+    /** Pages and reusable contents: the body, in the content-addressed `documents` table. */
     documentId: text("document_id"),
     /** Files: the R2 key of the bytes (content-addressed, shared by copies). */
     blobKey: text("blob_key"),
@@ -142,7 +156,20 @@ export const contentEntries = sqliteTable(
     // The children of a page at any ordinal (a change request's base behind main's head), so a
     // page read walks down its subtree by index whatever point it reads (revisions/page-neighbourhood.ts).
     index("content_entries_children").on(table.spaceId, table.line, table.kind, table.parentId, table.fromOrdinal),
-    index("content_entries_document").on(table.documentId),
+    // A document read by id checks that a page of the space uses it (domain/content-reads/documents.ts).
+    index("content_entries_document").on(table.documentId, table.spaceId),
+    // What one revision changed: the rows its line opened and closed at its ordinal (or over a
+    // range of ordinals), so a diff reads what changed, never the whole line (revisions/changes.ts).
+    // Partial on a term every row meets (ordinals start at 0): SQLite uses a partial index only for
+    // a query that states its term, so only the diff's queries (which do) use these, and no read
+    // of a revision's rows (`from_ordinal <= n`) is ever planned as a range over a line's history.
+    index("content_entries_opened").on(table.spaceId, table.line, table.fromOrdinal).where(sql`${table.fromOrdinal} >= 0`),
+    index("content_entries_closed").on(table.spaceId, table.line, table.toOrdinal).where(sql`${table.toOrdinal} >= 0`),
+    // A page's slugs through main's history: a published URL of a path no page has now is looked
+    // up here, to send it where the page went after a move or rename (revisions/former-paths.ts).
+    index("content_entries_main_slug")
+      .on(table.spaceId, sql`json_extract(${table.data}, '$.slug')`)
+      .where(sql`${table.kind} = 'page' AND ${table.line} = 'main'`),
     index("content_entries_blob").on(table.blobKey),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { flag, json, timestamp } from "./columns";
 import { spaces } from "./content";
 import { organizations } from "./organizations";
@@ -204,8 +204,27 @@ export const siteAdaptiveSchemas = sqliteTable("site_adaptive_schemas", {
   updatedAt: timestamp("updated_at").notNull(),
 });
 
+/**
+ * Visitor authentication of a site (GitBook's SitePublishingAuth): the key visitors' JWTs are
+ * signed with (HS256, a shared secret), where to send a visitor without a valid one, and the key's
+ * generation: site tokens minted after checking a visitor's JWT carry it, so regenerating the key
+ * (generation + 1) refuses all of them at once. Made on first read, with a fresh key.
+ */
+export const sitePublishingAuths = sqliteTable("site_publishing_auths", {
+  siteId: text("site_id")
+    .primaryKey()
+    .references(() => sites.id, { onDelete: "cascade" }),
+  backend: text("backend", { enum: ["custom", "integration"] }).notNull(),
+  privateKey: text("private_key").notNull(),
+  fallbackUrl: text("fallback_url"),
+  logoutUrl: text("logout_url"),
+  generation: integer("generation").notNull(),
+  updatedAt: timestamp("updated_at").notNull(),
+});
+
 export type SiteRow = typeof sites.$inferSelect;
 export type SiteSectionRow = typeof siteSections.$inferSelect;
 export type SiteSectionGroupRow = typeof siteSectionGroups.$inferSelect;
 export type SiteSpaceRow = typeof siteSpaces.$inferSelect;
 export type SiteShareLinkRow = typeof siteShareLinks.$inferSelect;
+export type SitePublishingAuthRow = typeof sitePublishingAuths.$inferSelect;

@@ -198,12 +198,13 @@ function changeRequestPage(ctx: RequestContext, scope: SQL, filters: ChangeReque
   });
 }
 
-/** F1: status, creator, contributor, requested reviewer, conversations issues cluster (`topic`). */
+/** F1: status, creator, contributor, requested reviewer, conversations issues cluster (under either name). */
 function filterConditions(filters: ChangeRequestListFilters): Array<SQL | undefined> {
   return [
     inArray(changeRequests.status, filters.statuses),
     filters.creator ? eq(changeRequests.createdBy, filters.creator) : undefined,
-    filters.topic ? eq(changeRequests.cluster, filters.topic) : undefined,
+    // Two names of one filter: each given one narrows the list, so two different clusters list nothing.
+    ...[filters.conversationsIssuesCluster, filters.topic].map((cluster) => (cluster ? eq(changeRequests.cluster, cluster) : undefined)),
     filters.contributor
       ? sql`EXISTS (SELECT 1 FROM ${changeRequestContributors} c WHERE c.change_request_id = ${changeRequests.id} AND c.user_id = ${filters.contributor})`
       : undefined,

@@ -1,28 +1,16 @@
-import { and, eq } from "drizzle-orm";
-import type { CallerContext } from "../../context";
-import { openAPISpecs, openAPISpecVersions, type ComputedPageSource, type OpenAPISpecRow, type OpenAPISpecVersionRow } from "../../db/schema";
+import type { RequestContext } from "../../context";
+import type { ComputedPageSource } from "../../db/schema";
 import { markdownToDocument } from "../../formats/markdown";
 import { openAPIToPages } from "../../formats/openapi/to-markdown";
-import { readStoredSpec } from "../openapi/parse";
-import { readVersionText } from "../openapi/specs";
-import { specBlobPrefix } from "../openapi/store";
 import type { BodyFormat } from "../revisions/present";
+import { generatedOnce, loadLatestSpec, specValue } from "./spec-source";
 
 /**
  * The content of a `builtin:openapi` computed page (GitBook's RevisionPageComputed), read with
  * `computed=true`: the reference generated from the latest version of the organization's spec
- * the page names by slug. Generating parses the whole spec, so the markdown is kept in R2 under
- * the spec version and the props that shape it: a new version is a new key (new content), and
- * every later read of the same version is one R2 read. Rules in docs/decisions.md, "Computed pages".
+ * the page names by slug, kept in R2 per version and grouping (spec-source.ts). Rules in
+ * docs/decisions.md, "Computed pages".
  */
-
-/** Bump when the generator's output changes: it renames every cached reference. */
-const GENERATOR_VERSION = 1;
-
-/** Under the spec's prefix, so deleting the spec deletes its generated references too. */
-export const computedPageBlobKey = (version: Pick<OpenAPISpecVersionRow, "specId" | "id">, source: ComputedPageSource) =>
-  `${specBlobPrefix(version.specId)}computed/v${GENERATOR_VERSION}/${version.id}/${source.props.grouping ?? "by-tag"}.md`;
-
 
 /**
  * The stored page presented with its generated body, as a document page that still says what it
@@ -31,22 +19,17 @@ export const computedPageBlobKey = (version: Pick<OpenAPISpecVersionRow, "specId
  * with no version yet likewise, its dependency resolved to the spec.
  */
 export async function withComputedContent<Page extends { type: string }>(
-  ctx: CallerContext,
+  ctx: RequestContext,
   organizationId: string,
   page: Page,
   source: ComputedPageSource,
   format: BodyFormat,
 ): Promise<Page> {
-  const slug = source.dependencies.spec.ref.spec;
-  const [row] = await ctx.db
-    .select({ spec: openAPISpecs, version: openAPISpecVersions })
-    .from(openAPISpecs)
-    .leftJoin(openAPISpecVersions, and(eq(openAPISpecVersions.specId, openAPISpecs.id), eq(openAPISpecVersions.id, openAPISpecs.lastVersionId)))
-    .where(and(eq(openAPISpecs.organizationId, organizationId), eq(openAPISpecs.slug, slug)))
-    .limit(1);
+  const row = await loadLatestSpec(ctx, organizationId, source.dependencies.spec.ref.spec);
   const resolved = (value: unknown) => ({ ...source, dependencies: { spec: { ref: source.dependencies.spec.ref, value } } });
   if (!row?.version) return { ...page, computed: resolved(row ? specValue(row.spec) : null) };
-  const markdown = await generatedMarkdown(ctx, row.version, source);
+  const grouping = source.props.grouping ?? "by-tag";
+  const markdown = (await generatedOnce(ctx, row.version, grouping, (document) => referenceMarkdown(document, grouping)))!;
   return {
     ...page,
     type: "document",
@@ -55,19 +38,8 @@ export async function withComputedContent<Page extends { type: string }>(
   };
 }
 
-/** GitBook's ComputedContentDependencyOpenAPI value. */
-function specValue(spec: OpenAPISpecRow) {
-  return { object: "openapi-spec" as const, id: spec.id, slug: spec.slug, visibility: spec.visibility, ...(spec.lastVersionId ? { lastVersion: spec.lastVersionId } : {}) };
-}
-
-async function generatedMarkdown(ctx: CallerContext, version: OpenAPISpecVersionRow, source: ComputedPageSource): Promise<string> {
-  const key = computedPageBlobKey(version, source);
-  const cached = await ctx.env.BLOBS.get(key);
-  if (cached) return cached.text();
-  const document = readStoredSpec(await readVersionText(ctx.env.BLOBS, version), version.format) as Record<string, any>;
-  const pages = openAPIToPages(document, source.props.grouping ?? "by-tag");
-  const markdown = pages.length > 0 ? pages.map((page) => page.markdown.replace(/\n+$/, "")).join("\n\n") + "\n" : "The specification has no operations.\n";
-  // Written after answering: two first readers generating the same key write the same bytes.
-  ctx.defer(ctx.env.BLOBS.put(key, markdown, { httpMetadata: { contentType: "text/markdown; charset=utf-8" } }).then(() => undefined));
-  return markdown;
+/** The generated pages (by tag, or one per operation) joined into one body, in order. */
+function referenceMarkdown(document: Record<string, any>, grouping: "by-tag" | "by-operation"): string {
+  const pages = openAPIToPages(document, grouping);
+  return pages.length > 0 ? pages.map((page) => page.markdown.replace(/\n+$/, "")).join("\n\n") + "\n" : "The specification has no operations.\n";
 }

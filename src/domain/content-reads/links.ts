@@ -1,4 +1,4 @@
-import type { CallerContext } from "../../context";
+import type { RequestContext } from "../../context";
 import type { DocumentLinkRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { pageOfItems, type PageRequest } from "../../lib/pagination";
@@ -8,7 +8,7 @@ import { readContent, type ResolvedSource, type RevisionContent, type RevisionRe
 /** Who links to what in a revision: backlinks of a page or file, and the link report. */
 
 /** Pages of the revision that link to a file or a page of it. */
-export async function listBacklinks(ctx: CallerContext, resolved: ResolvedSource, target: { kind: "page" | "file"; id: string }, request: PageRequest): Promise<RevisionRead<object>> {
+export async function listBacklinks(ctx: RequestContext, resolved: ResolvedSource, target: { kind: "page" | "file"; id: string }, request: PageRequest): Promise<RevisionRead<object>> {
   const content = await readContent(ctx, resolved, { links: { kind: target.kind, target: target.id } });
   if (!content.entries.has(`${target.kind}:${target.id}`)) throw notFound(`${target.kind === "file" ? "File" : "Page"} '${target.id}'`);
   const linking = new Set(content.links.map((link) => link.documentId));
@@ -33,16 +33,27 @@ function pageReference(content: RevisionContent, pageId: string) {
 
 export type LinkStatus = "ok" | "broken" | "in-app";
 
+export interface LinkFilters {
+  /** Only links with this status. */
+  status?: LinkStatus | undefined;
+  /**
+   * A change request's report (GitBook's `brokenContext`): `change-request` lists broken links
+   * only where the pages it changed carry them (what it broke or left broken), `space` (the
+   * default) every broken link of its revision. Other statuses are listed either way.
+   */
+  brokenContext?: "change-request" | "space" | undefined;
+}
+
 /**
  * The link report of a revision (seed 4.1) or of one page of it (4.2, 4.4): one item per link
  * target, with the pages it is linked from. A page or file link whose target is not in the
  * revision is `broken`; an absolute URL into this deployment's app or API is `in-app`.
  */
 export async function listLinks(
-  ctx: CallerContext,
+  ctx: RequestContext,
   resolved: ResolvedSource,
   pageId: string | null,
-  status: LinkStatus | undefined,
+  filters: LinkFilters,
   request: PageRequest,
 ): Promise<RevisionRead<object>> {
   const content = await readContent(ctx, resolved, { links: "all" });
@@ -64,7 +75,8 @@ export async function listLinks(
   }
   const all = [...report.entries()];
   const broken = all.filter(([, item]) => item.status === "broken");
-  const filtered = status ? all.filter(([, item]) => item.status === status) : all;
+  const inContext = filters.brokenContext === "change-request" ? all.filter(([, item]) => item.status !== "broken" || item.inChangeRequest) : all;
+  const filtered = filters.status ? inContext.filter(([, item]) => item.status === filters.status) : inContext;
   const page = pageOfItems(filtered, request, "target:asc", ([key]) => key);
   const value = {
     ...page,
@@ -79,7 +91,7 @@ export async function listLinks(
   return { value, atRevision: content.atRevision };
 }
 
-function linkStatus(ctx: CallerContext, content: RevisionContent, link: DocumentLinkRow): LinkStatus {
+function linkStatus(ctx: RequestContext, content: RevisionContent, link: DocumentLinkRow): LinkStatus {
   if (link.targetKind === "page" || link.targetKind === "file") {
     return content.entries.has(`${link.targetKind}:${link.target}`) ? "ok" : "broken";
   }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { CallerContext, RequesterContext } from "../../context";
+import { isVisitor, type CallerContext, type ReaderContext, type RequestContext, type RequesterContext, type VisitorContext } from "../../context";
 import { runBatch } from "../../db/batch";
 import { changeRequests, contentEntries, documentLinks, revisions, spaces, type ContentEntryRow, type DocumentLinkRow, type RevisionRow, type SpaceRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
@@ -10,6 +10,8 @@ import { combineRows, selectRevisionRows, type Entry } from "../revisions/entrie
 import { PageTree } from "../revisions/page-tree";
 import { changeRequestPoint, MAIN_LINE, revisionPoint, type LinePoint, type RevisionPoint } from "../revisions/points";
 import type { BodyFormat } from "../revisions/present";
+import { resolveForVisitor } from "./visitor-content";
+import { entriesInView } from "./visitor-view";
 
 /**
  * Where the content reads of a space (its active revision, seed 4.2), of a change request (its
@@ -26,9 +28,18 @@ export type ContentSource =
   /** Any revision of the space by its id: of main, of a change request, or a standalone Git import. */
   | { kind: "revision"; spaceId: string; revisionId: string };
 
+/** What a site's visitor sees of a revision (domain/published/visitor-view.ts). */
+export interface VisitorView {
+  hidden: ReadonlySet<string>;
+  /** Names the view in cache keys. */
+  key: string;
+}
+
 export interface ResolvedSource {
-  /** The request, its caller identified by the access round trip: what the read then runs as. */
-  callerContext: CallerContext;
+  /** The request, its caller identified by the access round trip (or a site's visitor): what the read then runs as. */
+  callerContext: CallerContext | VisitorContext;
+  /** Set for a site's visitor: the read shows only what it does. */
+  visitorView?: VisitorView;
   space: SpaceRow;
   revisionId: string;
   point: RevisionPoint;
@@ -46,6 +57,9 @@ export interface ResolvedSource {
   atOrdinals?: RevisionPoint;
 }
 
+/** What a read needs of a resolved source (URL resolution reads a space's head without the rest). */
+export type ReadSource = Pick<ResolvedSource, "point" | "revisionId" | "changeRequestId" | "spaceRevisionId"> & { space: Pick<SpaceRow, "id" | "organizationId"> };
+
 /** The result of a read of a resolved source, and whether it is of `revisionId` (see `stillAtRevision`). */
 export interface RevisionRead<T> {
   value: T;
@@ -53,7 +67,8 @@ export interface RevisionRead<T> {
   atRevision: boolean;
 }
 
-export async function resolveContent(ctx: RequesterContext, source: ContentSource, options: { withMergedFrom?: boolean } = {}): Promise<ResolvedSource> {
+export async function resolveContent(ctx: ReaderContext, source: ContentSource, options: { withMergedFrom?: boolean } = {}): Promise<ResolvedSource> {
+  if (isVisitor(ctx)) return resolveForVisitor(ctx, source, options);
   if (source.kind === "space") {
     const [access, [mergedFrom]] = await loadSpaceAccessWith(ctx, source.spaceId, options.withMergedFrom ? [selectMergedFrom(ctx, source.spaceId)] : []);
     const main: LinePoint = { line: MAIN_LINE, ordinal: 0, isHead: true };
@@ -89,14 +104,8 @@ async function resolveRevision(
   source: Extract<ContentSource, { kind: "revision" }>,
   options: { withMergedFrom?: boolean },
 ): Promise<ResolvedSource> {
-  const revision = ctx.db
-    .select()
-    .from(revisions)
-    .where(and(eq(revisions.id, source.revisionId), eq(revisions.spaceId, source.spaceId)))
-    .limit(1);
-  const mergedFrom = selectChangeRequestRecords(ctx.db)
-    .where(eq(changeRequests.id, sql`(SELECT ${revisions.mergedFrom} FROM ${revisions} WHERE ${revisions.id} = ${source.revisionId} AND ${revisions.spaceId} = ${source.spaceId})`))
-    .limit(1);
+  const revision = selectRevisionOfSpace(ctx, source.spaceId, source.revisionId);
+  const mergedFrom = selectMergedFromRevision(ctx, source.spaceId, source.revisionId);
   const [access, [rows, merged]] = await loadSpaceAccessWith(ctx, source.spaceId, options.withMergedFrom ? [revision, mergedFrom] : [revision]);
   const row = (rows as RevisionRow[])[0];
   if (!row) throw notFound(`Revision '${source.revisionId}'`);
@@ -114,8 +123,24 @@ async function resolveRevision(
   };
 }
 
+/** A revision of the space by its id (none when it is another space's). */
+export function selectRevisionOfSpace(ctx: RequestContext, spaceId: string, revisionId: string) {
+  return ctx.db
+    .select()
+    .from(revisions)
+    .where(and(eq(revisions.id, revisionId), eq(revisions.spaceId, spaceId)))
+    .limit(1);
+}
+
+/** The change request a revision of the space merged (none unless it is a merge). */
+export function selectMergedFromRevision(ctx: RequestContext, spaceId: string, revisionId: string) {
+  return selectChangeRequestRecords(ctx.db)
+    .where(eq(changeRequests.id, sql`(SELECT ${revisions.mergedFrom} FROM ${revisions} WHERE ${revisions.id} = ${revisionId} AND ${revisions.spaceId} = ${spaceId})`))
+    .limit(1);
+}
+
 /** The change request merged by the space's active revision (none unless that revision is a merge). */
-function selectMergedFrom(ctx: RequesterContext, spaceId: string) {
+export function selectMergedFrom(ctx: RequestContext, spaceId: string) {
   const activeRevision = sql`(SELECT ${spaces.revisionId} FROM ${spaces} WHERE ${spaces.id} = ${spaceId})`;
   return selectChangeRequestRecords(ctx.db)
     .where(eq(changeRequests.id, sql`(SELECT ${revisions.mergedFrom} FROM ${revisions} WHERE ${revisions.id} = ${activeRevision})`))
@@ -127,7 +152,7 @@ function selectMergedFrom(ctx: RequesterContext, spaceId: string) {
  * (a merge, an edit of the change request) would read that one instead. This statement, sent in
  * the read's batch (one transaction), says whether the heads are still those access resolved.
  */
-export function selectHeads(ctx: CallerContext, resolved: ResolvedSource) {
+export function selectHeads(ctx: RequestContext, resolved: ReadSource) {
   const changeRequestRevision = resolved.changeRequestId
     ? sql<string | null>`(SELECT ${changeRequests.revisionId} FROM ${changeRequests} WHERE ${changeRequests.id} = ${resolved.changeRequestId})`
     : sql<null>`NULL`;
@@ -137,7 +162,7 @@ export function selectHeads(ctx: CallerContext, resolved: ResolvedSource) {
     .where(eq(spaces.id, resolved.space.id));
 }
 
-export function stillAtRevision(resolved: ResolvedSource, heads: unknown): boolean {
+export function stillAtRevision(resolved: ReadSource, heads: unknown): boolean {
   const [row] = heads as Array<{ spaceRevisionId: string; changeRequestRevisionId: string | null }>;
   if (!row) return false;
   const mainUnchanged = !resolved.point.main.isHead || row.spaceRevisionId === resolved.spaceRevisionId;
@@ -147,8 +172,8 @@ export function stillAtRevision(resolved: ResolvedSource, heads: unknown): boole
   return mainUnchanged && ownUnchanged;
 }
 
-export interface RevisionContent {
-  source: ResolvedSource;
+export interface RevisionContent<Source extends ReadSource = ResolvedSource> {
+  source: Source;
   entries: Map<string, Entry>;
   /** On a change request: the pages it changed (its own line's rows); empty on main. */
   changedPages: Set<string>;
@@ -165,7 +190,7 @@ interface ReadOptions {
 }
 
 /** Everything a read needs of the resolved revision, in one batch. */
-export async function readContent(ctx: CallerContext, resolved: ResolvedSource, options: ReadOptions): Promise<RevisionContent> {
+export async function readContent<Source extends ReadSource>(ctx: RequestContext, resolved: Source, options: ReadOptions): Promise<RevisionContent<Source>> {
   const { statements, mainCount } = selectRevisionRows(ctx.db, resolved.point, { withMarkdown: options.withMarkdown });
   const extra = [
     selectHeads(ctx, resolved),
@@ -188,7 +213,7 @@ export async function readContent(ctx: CallerContext, resolved: ResolvedSource, 
 }
 
 /** Links of the documents the revision's pages use (a superset, narrowed in memory), or to one target. */
-function selectLinks(ctx: CallerContext, resolved: ResolvedSource, which: NonNullable<ReadOptions["links"]>) {
+function selectLinks(ctx: RequestContext, resolved: ReadSource, which: NonNullable<ReadOptions["links"]>) {
   if (which !== "all") {
     return ctx.db
       .select()
@@ -211,8 +236,8 @@ function selectLinks(ctx: CallerContext, resolved: ResolvedSource, which: NonNul
 }
 
 /** The page tree of `entries` (a revision's, or a page's neighbourhood), presented with absolute app URLs. */
-export function treeOf(ctx: CallerContext, resolved: ResolvedSource, entries: Iterable<Entry>, format: BodyFormat = "markdown") {
-  const tree = new PageTree(entries);
+export function treeOf(ctx: RequestContext, resolved: ResolvedSource, entries: Iterable<Entry>, format: BodyFormat = "markdown") {
+  const tree = new PageTree(resolved.visitorView ? entriesInView(entries, resolved.visitorView) : entries);
   const base = resolved.appBase;
   return { tree, format, appUrl: (page: { id: string }) => ctx.urls.app(`${base}/${tree.path(page.id)}`.replace(/\/$/, "")) };
 }

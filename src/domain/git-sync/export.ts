@@ -5,7 +5,8 @@ import { readEntries } from "../revisions/entries";
 import { mainHeadPoint } from "../revisions/points";
 import { GitSyncError } from "./errors";
 import { ownedByFormat, writeRepository } from "./format";
-import type { SyncDeps, SyncOutcome } from "./run";
+import type { SyncOutcome } from "./operation";
+import type { SyncDeps } from "./run";
 import { fetchRef, pushCommit, writeCommit, type GitSession } from "./transport";
 
 /**

@@ -9,7 +9,8 @@ import { entryKey, readEntries } from "../revisions/entries";
 import { mainHeadPoint } from "../revisions/points";
 import { GitSyncError } from "./errors";
 import { readRepository } from "./format";
-import type { SyncDeps, SyncOutcome } from "./run";
+import type { SyncOutcome } from "./operation";
+import type { SyncDeps } from "./run";
 import { fetchRef, readFiles, type GitSession } from "./transport";
 
 /**
@@ -43,7 +44,7 @@ export async function runImport(db: Database, deps: SyncDeps, job: GitSyncJobRow
     message: fetched.commit.message,
     ref: request.ref,
     // An imported commit was made outside, unless it is the one this space's last export pushed.
-    ...createdHere(sync?.direction === "export" && sync.lastCommit === fetched.commit.oid),
+    ...createdHere(!!sync?.lastCommitExported && sync.lastCommit === fetched.commit.oid),
     ...(request.repoCommitURL ? { url: commitUrl(request.repoCommitURL, fetched.commit.oid) } : {}),
   };
   const replacement = contentReplacement(existing, content.entries);

@@ -9,12 +9,14 @@ import type { ExportToGitRepositoryInput, ImportGitRepositoryInput } from "../..
 import { assertContentEditable } from "../change-requests/state";
 import { loadSpaceAccess, loadSpaceAccessWithGitSync } from "../content-tree/space-access";
 import { sealCredentials, splitCredentials } from "./credentials";
+import { recordAsked } from "./operation";
 import { presentGitSync } from "../spaces/git-sync-state";
 
 /**
  * The Worker's side of Git sync: who may ask, what is recorded, and the queue job that does the
  * work (queues/git-sync.ts, inside the space's coordinator). A request is answered 204 once the
- * job is recorded and queued; its outcome is read from `GET .../git/info` (`operation`).
+ * job and its pending operation are recorded and the job queued; `GET .../git/info` shows the
+ * operation from then on (`operation`), and its outcome once the job ended.
  */
 
 export const requestImport = (ctx: CallerContext, spaceId: string, input: ImportGitRepositoryInput) => requestSync(ctx, spaceId, "import", input);
@@ -32,20 +34,17 @@ async function requestSync(ctx: CallerContext, spaceId: string, direction: GitSy
   const { url, credentials } = splitCredentials(input.url!);
   const { repoCacheID: _ignored, ...rest } = input;
   const request: GitSyncRequest = { ...rest, url, ref: input.ref! };
-  await ctx.db.insert(gitSyncJobs).values({
-    id,
-    spaceId,
-    direction,
-    state: "queued",
-    request,
-    credentials: credentials ? await sealCredentials(signingSecret(ctx.env), id, credentials) : null,
-    requestedBy: ctx.caller.id,
-    createdAt: nowIso(),
-  });
+  const sealed = credentials ? await sealCredentials(signingSecret(ctx.env), id, credentials) : null;
+  const at = nowIso();
+  // The operation is shown (pending) from now on, before the job runs: operation.ts says which fields that writes.
+  await ctx.db.batch([
+    ctx.db.insert(gitSyncJobs).values({ id, spaceId, direction, state: "queued", request, credentials: sealed, requestedBy: ctx.caller.id, createdAt: at }),
+    recordAsked(ctx.db, { jobId: id, spaceId, direction, request, at }),
+  ]);
   await enqueue(ctx.env.JOBS, { kind: direction === "import" ? "git.import" : "git.export", jobId: id, spaceId });
 }
 
-/** getSpaceGitInfo: the space's Git sync state; 404 until it has been synced. */
+/** getSpaceGitInfo: the space's Git sync state; 404 until a sync has been asked for. */
 export async function readGitInfo(ctx: RequesterContext, spaceId: string) {
   const [access, sync] = await loadSpaceAccessWithGitSync(ctx, spaceId);
   assertContentAction(access.level, "view", "space");

@@ -5,6 +5,7 @@ import { GitSyncError } from "./errors";
 import type { RepoFile } from "./format";
 import type { SyncLimits } from "./limits";
 import { memoryFs } from "./memory-fs";
+import { withHeadSymref } from "./ref-advertisement";
 
 /**
  * Git's smart HTTP with isomorphic-git, in memory: a shallow fetch of one ref, its tree read into
@@ -65,7 +66,8 @@ export async function fetchRef(session: GitSession, ref: string): Promise<Fetche
     const result = await git.fetch({ fs, http, gitdir, url: session.remote.url, ref, singleBranch: true, depth: 1, tags: false, ...authOf(session) });
     oid = result.fetchHead;
   } catch (error) {
-    if (error instanceof Errors.NotFoundError) return null;
+    // Only a not-found about the ref itself means the remote lacks it (not one about HEAD, say: ref-advertisement.ts).
+    if (error instanceof Errors.NotFoundError && error.data.what === ref) return null;
     throw describeFailure(error, session, "fetch");
   }
   if (!oid) return null;
@@ -232,7 +234,11 @@ function describeFailure(error: unknown, session: GitSession, action: string): E
   return error instanceof Error ? error : new Error(String(error));
 }
 
-/** isomorphic-git's HttpClient over the outbound guard: bodies are collected (Git's requests are small). */
+/**
+ * isomorphic-git's HttpClient over the outbound guard: bodies are collected (Git's requests are
+ * small). An upload-pack ref advertisement without HEAD is completed so that isomorphic-git can
+ * fetch from a repository whose HEAD names a branch without commits (ref-advertisement.ts).
+ */
 function guardedHttp(options: TransportOptions): HttpClient {
   return {
     async request({ url, method, headers, body }) {
@@ -245,6 +251,7 @@ function guardedHttp(options: TransportOptions): HttpClient {
         body: sent,
         headers,
       });
+      const received = response.status === 200 && isUploadPackAdvertisement(url) ? withHeadSymref(response.body) : response.body;
       return {
         url: response.url,
         method,
@@ -252,10 +259,15 @@ function guardedHttp(options: TransportOptions): HttpClient {
         statusMessage: String(response.status),
         headers: Object.fromEntries(response.headers),
         // isomorphic-git iterates the body: a one-chunk list is what its own web client gives too.
-        body: [response.body] as unknown as AsyncIterableIterator<Uint8Array>,
+        body: [received] as unknown as AsyncIterableIterator<Uint8Array>,
       };
     },
   };
+}
+
+function isUploadPackAdvertisement(url: string): boolean {
+  const { pathname, searchParams } = new URL(url);
+  return pathname.endsWith("/info/refs") && searchParams.get("service") === "git-upload-pack";
 }
 
 async function collect(body: AsyncIterableIterator<Uint8Array> | Iterable<Uint8Array>): Promise<Uint8Array> {

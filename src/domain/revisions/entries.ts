@@ -3,13 +3,16 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { runBatch } from "../../db/batch";
 import type { Database } from "../../db/client";
 import { MAX_IDS_PER_IN_LIST, chunks, insertChunks } from "../../db/limits";
-import { contentEntries, documents, type ContentEntryRow, type EntryKind, type FileData, type PageData } from "../../db/schema";
+import { contentEntries, documents, type ContentEntryRow, type EntryKind, type FileData, type PageData, type ReusableContentData } from "../../db/schema";
 import type { LinePoint, RevisionPoint } from "./points";
 
 /**
- * Reading and writing the versioned entries (pages and files) of a space's revision lines; see
- * the `content_entries` table for the model and docs/architecture.md for why.
+ * Reading and writing the versioned entries (pages, files and reusable contents) of a space's
+ * revision lines; see the `content_entries` table for the model and docs/architecture.md for why.
  */
+
+/** Every kind of entry: what a write of "any entry" goes through. */
+export const ENTRY_KINDS: readonly EntryKind[] = ["page", "file", "reusable-content"];
 
 /** The state of one entry at one revision. */
 export interface Entry {
@@ -17,7 +20,7 @@ export interface Entry {
   id: string;
   parentId: string | null;
   position: string | null;
-  data: PageData | FileData;
+  data: PageData | FileData | ReusableContentData;
   documentId: string | null;
   blobKey: string | null;
   /** Read only when asked for (`withMarkdown`). */
@@ -34,6 +37,12 @@ export interface FileEntry extends Entry {
   kind: "file";
   data: FileData;
   blobKey: string;
+}
+
+/** A reusable content: a titled body, outside the page tree (no parent, no position). */
+export interface ReusableContentEntry extends Entry {
+  kind: "reusable-content";
+  data: ReusableContentData;
 }
 
 export const entryKey = (kind: EntryKind, id: string) => `${kind}:${id}`;
@@ -131,6 +140,7 @@ export function toEntry(row: ContentEntryRow & { markdown?: string | null }): En
 
 export const isPage = (entry: Entry): entry is PageEntry => entry.kind === "page";
 export const isFile = (entry: Entry): entry is FileEntry => entry.kind === "file";
+export const isReusableContent = (entry: Entry): entry is ReusableContentEntry => entry.kind === "reusable-content";
 
 /** Two states of an entry are the same content (the comparison a merge is built on). */
 export function sameState(a: Entry | null | undefined, b: Entry | null | undefined): boolean {
@@ -168,7 +178,7 @@ export interface EntryWrite {
  */
 export function writeLine(db: Database, spaceId: string, line: string, ordinal: number, writes: readonly EntryWrite[]) {
   const statements: BatchItem<"sqlite">[] = [];
-  for (const kind of ["page", "file"] as const) {
+  for (const kind of ENTRY_KINDS) {
     const ids = writes.filter((write) => write.kind === kind).map((write) => write.id);
     for (const batch of chunks(ids, MAX_IDS_PER_IN_LIST)) {
       statements.push(

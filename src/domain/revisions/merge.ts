@@ -1,20 +1,20 @@
 import { diff3Merge } from "node-diff3";
-import type { FileData, PageData } from "../../db/schema";
+import type { FileData, PageData, ReusableContentData } from "../../db/schema";
 import { canonicalJson, sameState, type Entry } from "./entries";
 
 /**
- * Three-way merge of entries (pages and files) against their common ancestor, used by both the
+ * Three-way merge of entries (pages, files and reusable contents) against their common ancestor, used by both the
  * update of a change request (main into it) and its merge (it into main).
  *
  * For each entry the change request changed ("theirs"), with "base" its state at the ancestor and
  * "ours" its state on main now:
  * - changed on one side only: that side is taken;
  * - changed on both: fields are merged one by one (each taken from the side that changed it); a
- *   page body changed on both sides is merged line by line; a line changed differently on both
- *   sides, a field set to different values on both sides, or a deletion on one side of what the
- *   other edited, is a conflict. Conflicts never lose content: bodies carry both versions between
- *   conflict markers, an edited entry is kept rather than deleted, and a field takes the change
- *   request's value.
+ *   body (a page's or a reusable content's) changed on both sides is merged line by line; a line
+ *   changed differently on both sides, a field set to different values on both sides, or a
+ *   deletion on one side of what the other edited, is a conflict. Conflicts never lose content:
+ *   bodies carry both versions between conflict markers, an edited entry is kept rather than
+ *   deleted, and a field takes the change request's value.
  */
 
 export const CONFLICT_MARKERS = { ours: "<<<<<<< main", separator: "=======", theirs: ">>>>>>> change request" } as const;
@@ -69,10 +69,12 @@ export function mergeEntry({ base, ours, theirs }: EntryMergeInput): EntryMergeO
 
 type Pick = <T>(base: T, ours: T, theirs: T) => T;
 
-function mergeData(base: PageData | FileData, ours: PageData | FileData, theirs: PageData | FileData, pick: Pick) {
+type EntryData = PageData | FileData | ReusableContentData;
+
+function mergeData(base: EntryData, ours: EntryData, theirs: EntryData, pick: Pick) {
   const merged: Record<string, unknown> = {};
   const keys = new Set([...Object.keys(base), ...Object.keys(ours), ...Object.keys(theirs)]);
-  const record = (data: PageData | FileData) => data as unknown as Record<string, unknown>;
+  const record = (data: EntryData) => data as unknown as Record<string, unknown>;
   for (const key of keys) {
     // Timestamps are not content: the latest edit wins without a conflict.
     if (key === "updatedAt") {
@@ -82,7 +84,7 @@ function mergeData(base: PageData | FileData, ours: PageData | FileData, theirs:
     const value = pick(record(base)[key], record(ours)[key], record(theirs)[key]);
     if (value !== undefined) merged[key] = value;
   }
-  return merged as unknown as PageData | FileData;
+  return merged as unknown as EntryData;
 }
 
 export interface TextMerge {

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { contentEntries, documents, type ContentEntryRow } from "../../db/schema";
+import { contentEntries, documents, type ContentEntryRow, type EntryKind } from "../../db/schema";
 import { combineRows, type Entry } from "./entries";
 import { MAIN_LINE, type LinePoint, type RevisionPoint } from "./points";
 
@@ -14,9 +14,11 @@ import { MAIN_LINE, type LinePoint, type RevisionPoint } from "./points";
  * A change request's revision is main at its base overlaid with its own line: at every step, an
  * entry's state is its row on the change request's line if it has one there (a `deleted` row hides
  * it), else its row on main. UNION (not UNION ALL) stops the walks on a cycle.
+ *
+ * `pageId` is the page's id, or a scalar subquery yielding it (the page at a path,
+ * revisions/page-path.ts), so finding the page and reading it stay one statement.
  */
-export function selectPageNeighbourhood(db: Database, point: RevisionPoint, pageId: string) {
-  const lines = [point.main.line, ...(point.overlay ? [point.overlay.line] : [])];
+export function selectPageNeighbourhood(db: Database, point: RevisionPoint, pageId: string | SQL) {
   const related = sql`(WITH RECURSIVE
       up(entry_id, parent_id) AS (
         ${union(statesOf(point, sql`r.entry_id, r.parent_id`, null, sql`r.entry_id = ${pageId}`))}
@@ -33,19 +35,50 @@ export function selectPageNeighbourhood(db: Database, point: RevisionPoint, page
     .select({ ...getTableColumns(contentEntries), markdown: documents.markdown })
     .from(contentEntries)
     .leftJoin(documents, eq(documents.id, contentEntries.documentId))
-    .where(
-      and(
-        eq(contentEntries.spaceId, point.spaceId),
-        eq(contentEntries.kind, "page"),
-        inArray(contentEntries.line, lines),
-        or(...[point.main, ...(point.overlay ? [point.overlay] : [])].map((line) => and(eq(contentEntries.line, line.line), validColumns(line)))),
-        sql`${contentEntries.entryId} IN ${related}`,
-      ),
-    );
+    .where(and(rowsAt(point, "page"), sql`${contentEntries.entryId} IN ${related}`));
 }
 
-/** The page's neighbourhood as entries (the overlay applied), from the statement's rows. */
-export function neighbourhoodEntries(rows: ReadonlyArray<ContentEntryRow & { markdown: string | null }>): Map<string, Entry> {
+/**
+ * The rows at `point` (main's and the overlay's: combine them with `neighbourhoodEntries`) of the
+ * entries of `kind` whose ids `ids` selects (a parenthesized subquery), without bodies.
+ */
+export function selectEntriesIn(db: Database, point: RevisionPoint, kind: EntryKind, ids: SQL) {
+  return db
+    .select()
+    .from(contentEntries)
+    .where(and(rowsAt(point, kind), sql`${contentEntries.entryId} IN ${ids}`));
+}
+
+/**
+ * The ids of the pages `seeds` selects and of their ancestors at `point`, as a subquery: the walk
+ * up of the page read, from many pages at once (what a change's path and parents need).
+ */
+export function ancestryOf(point: RevisionPoint, seeds: SQL): SQL {
+  return sql`(WITH RECURSIVE
+      up(entry_id, parent_id) AS (
+        ${union(statesOf(point, sql`r.entry_id, r.parent_id`, null, sql`r.entry_id IN ${seeds}`))}
+        UNION
+        ${union(statesOf(point, sql`r.entry_id, r.parent_id`, sql`up`, sql`r.entry_id = up.parent_id`))}
+      )
+    SELECT entry_id FROM up)`;
+}
+
+/** Rows of `kind` valid at the point, on main and on the overlay. */
+function rowsAt(point: RevisionPoint, kind: EntryKind): SQL {
+  const lines = [point.main, ...(point.overlay ? [point.overlay] : [])];
+  return and(
+    eq(contentEntries.spaceId, point.spaceId),
+    eq(contentEntries.kind, kind),
+    inArray(
+      contentEntries.line,
+      lines.map((line) => line.line),
+    ),
+    or(...lines.map((line) => and(eq(contentEntries.line, line.line), validColumns(line)))),
+  )!;
+}
+
+/** The page's neighbourhood (or `selectEntriesIn`'s entries) as entries, the overlay applied, from the statement's rows. */
+export function neighbourhoodEntries(rows: ReadonlyArray<ContentEntryRow & { markdown?: string | null }>): Map<string, Entry> {
   const main = rows.filter((row) => row.line === MAIN_LINE);
   const overlay = rows.filter((row) => row.line !== MAIN_LINE);
   return combineRows([main, overlay], 1);
@@ -55,7 +88,7 @@ export function neighbourhoodEntries(rows: ReadonlyArray<ContentEntryRow & { mar
  * The SELECTs (one per line) yielding `columns` of the state at `point` of each page row `r`
  * matching `match`, joined with the recursive table `from` when given.
  */
-function statesOf(point: RevisionPoint, columns: SQL, from: SQL | null, match: SQL): SQL[] {
+export function statesOf(point: RevisionPoint, columns: SQL, from: SQL | null, match: SQL): SQL[] {
   // CROSS JOIN keeps the (small) recursive table outside: SQLite then looks each step's rows up by
   // index, rather than scanning the line and probing the recursive table.
   const source = from ? sql`${from} CROSS JOIN ${contentEntries} r` : sql`${contentEntries} r`;
@@ -70,7 +103,7 @@ function statesOf(point: RevisionPoint, columns: SQL, from: SQL | null, match: S
   ];
 }
 
-const union = (selects: SQL[]) => sql.join(selects, sql` UNION `);
+export const union = (selects: SQL[]) => sql.join(selects, sql` UNION `);
 
 /** Rows of `alias` valid at the line's point: its open rows at the head (served by the partial index). */
 function validAs(alias: "r" | "o", line: LinePoint): SQL {

@@ -2,7 +2,7 @@ import type { RequestContext } from "../../context";
 import type { PageData, RevisionRow } from "../../db/schema";
 import { signDownloadUrl, signingSecret } from "../../lib/signed-urls";
 import { markdownToDocument } from "../../formats/markdown";
-import { isFile, type Entry, type FileEntry, type PageEntry } from "./entries";
+import { isFile, isReusableContent, type Entry, type FileEntry, type PageEntry, type ReusableContentEntry } from "./entries";
 import type { PageTree } from "./page-tree";
 import type { RevisionPageObject } from "../../schemas/revision";
 
@@ -22,6 +22,9 @@ const DEFAULT_LAYOUT = {
   actions: true,
   anchors: true,
 };
+
+/** A page's layout as GitBook shows it: its own settings over GitBook's defaults. */
+export const layoutOf = (data: PageData) => ({ ...DEFAULT_LAYOUT, ...(data.layout ?? {}) });
 
 export type BodyFormat = "markdown" | "document";
 
@@ -53,7 +56,7 @@ export function presentPage(page: PageEntry, context: PagePresentation): Revisio
     ...(data.description ? { description: data.description } : {}),
     pages: context.tree.children(page.id).map((child) => presentPage(child, context)),
     ...(data.git ? { git: data.git } : {}),
-    layout: { ...DEFAULT_LAYOUT, ...(data.layout ?? {}) },
+    layout: layoutOf(data),
     ...(data.cover ? { cover: data.cover } : {}),
     tags: [],
     hidden: data.hidden ?? false,
@@ -98,6 +101,27 @@ export const fileOf = (entry: FileEntry): PresentableFile => ({ id: entry.id, ..
 
 export async function presentFiles(ctx: RequestContext, entries: Iterable<Entry>, signedAt = Date.now()) {
   return Promise.all([...entries].filter(isFile).map((entry) => presentFileObject(ctx, fileOf(entry), signedAt)));
+}
+
+/**
+ * GitBook's RevisionReusableContent: `document` is the id of its body (the SHA-256 of the markdown,
+ * as a page's `documentId`), absent for an empty one; `git` where a Git import found it.
+ */
+export function presentReusableContent(entry: ReusableContentEntry) {
+  return {
+    id: entry.id,
+    title: entry.data.title,
+    ...(entry.documentId ? { document: entry.documentId } : {}),
+    ...(entry.data.git ? { git: entry.data.git } : {}),
+  };
+}
+
+/** The reusable contents of a revision, by id (the order of GitBook's listings is not specified). */
+export function presentReusableContents(entries: Iterable<Entry>) {
+  return [...entries]
+    .filter(isReusableContent)
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map(presentReusableContent);
 }
 
 /** GitBook has no "initial" revision type: a space's first, empty revision reads as edits. */

@@ -10,7 +10,7 @@ import { byId, chainLevels, selectOrganizationCollections, type AncestorRow } fr
 import { loadOrganizationAccessWith } from "../organizations/access";
 import { containsQuery, parseSearchQuery, type SearchQuery } from "./query";
 import { excerptOf } from "./excerpt";
-import { pageRanking, rankPages, type RankedPage } from "./ranking";
+import { pageRanking, rankPages, type RankedPage, type RankedPages } from "./ranking";
 import { listedSections, type WeighedSection } from "./sections";
 
 /**
@@ -30,7 +30,7 @@ export async function searchSpaceContent(ctx: CallerContext, spaceId: string, te
   const [access, [rows]] = await loadSpaceAccessWith(ctx, spaceId, ranking ? [ranking.statement] : []);
   if (access.row.deletedAt || !ranking) return EMPTY_LIST;
   const ranked = ranking.read(rows as unknown[]);
-  return { items: ranked.pages.map((page) => presentPage(ctx, page, query)), ...(ranked.next ? { next: ranked.next } : {}), count: ranked.count };
+  return { items: ranked.pages.map((page) => presentSearchPage(ctx, page, query)), ...(ranked.next ? { next: ranked.next } : {}), count: ranked.count };
 }
 
 /**
@@ -62,10 +62,22 @@ export async function searchOrganizationContent(
   const titles = new Map(readable.map((space) => [space.id, space.title]));
   const query = parseSearchQuery(text);
   const ranked = await rankPages(ctx.db, [...titles.keys()], query, request, text);
+  return groupedBySpace(ranked, (page) => presentSearchPage(ctx, page, query), (spaceId) => titles.get(spaceId) ?? "");
+}
+
+/**
+ * A page of ranked results grouped by space (GitBook's `SearchSpaceResult`), spaces in the order
+ * of their best page, each scored as that page: the organization's search and a site's.
+ */
+export function groupedBySpace(
+  ranked: RankedPages,
+  present: (page: RankedPage) => SearchPageResultObject,
+  titleOf: (spaceId: string) => string,
+): ListPage<SearchSpaceResultObject> {
   const groups = new Map<string, SearchSpaceResultObject>();
   for (const page of ranked.pages) {
-    const result = presentPage(ctx, page, query);
-    const group = groups.get(page.spaceId) ?? { type: "space" as const, id: page.spaceId, title: titles.get(page.spaceId) ?? "", score: result.score, pages: [] };
+    const result = present(page);
+    const group = groups.get(page.spaceId) ?? { type: "space" as const, id: page.spaceId, title: titleOf(page.spaceId), score: result.score, pages: [] };
     group.pages.push(result);
     groups.set(page.spaceId, group);
   }
@@ -81,7 +93,8 @@ function scoreOf(page: RankedPage): number {
   return (page.tier === 1 ? 1 : 0) + relevance / (1 + relevance);
 }
 
-function presentPage(ctx: CallerContext, page: RankedPage, query: SearchQuery): SearchPageResultObject {
+/** A ranked page as GitBook's `SearchPageResult`, with its matching sections and its URLs in the app. */
+export function presentSearchPage(ctx: Pick<CallerContext, "urls">, page: RankedPage, query: SearchQuery): SearchPageResultObject {
   const { trail } = page;
   const path = trail.slugs.join("/");
   const appUrl = ctx.urls.app(`/s/${page.spaceId}/${path}`.replace(/\/$/, ""));

@@ -2,7 +2,7 @@ import type { RequestContext } from "../../context";
 import type { OrganizationRow, SiteRow } from "../../db/schema";
 import { sitePermissions, type Membership } from "../../lib/permissions";
 import type { SiteObject } from "../../schemas/site";
-import { publishedUrl, sitePublishedBase } from "./urls";
+import { sitePublishedBase, siteRootFor } from "./urls";
 
 export interface SitePresentation {
   organization: OrganizationRow;
@@ -37,7 +37,7 @@ export function presentSite(ctx: RequestContext, site: SiteRow, { organization, 
     urls: {
       location: ctx.urls.api(`/orgs/${organization.id}/sites/${site.id}`),
       app: ctx.urls.app(`/o/${organization.id}/sites/${site.id}`),
-      ...(site.published ? { published: publishedUrl(base, "", shareKey) } : {}),
+      ...(site.published ? { published: siteRootFor(base, shareKey) } : {}),
       preview: ctx.urls.app(`/o/${organization.id}/sites/${site.id}/preview`),
     },
   };

@@ -8,7 +8,7 @@ import { newId, nowIso } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
 import { sha256Hex } from "../../lib/tokens";
 import { loadSiteAccess, loadSiteAccessWith, type SiteAccess } from "./access";
-import { publishedUrl, sitePublishedBase } from "./urls";
+import { sitePublishedBase, siteRootFor } from "./urls";
 
 /**
  * Share links open a `share-link` site with a secret key (GitBook's site share-link operations).
@@ -96,7 +96,7 @@ export const hashShareKey = sha256Hex;
 /** The site's published URL carrying the key, when the site is published. */
 function publishedWithKey(ctx: CallerContext, access: SiteAccess, key: string): string | undefined {
   if (!access.site.published) return undefined;
-  return publishedUrl(sitePublishedBase(ctx.env, ctx.urls, access.organization, access.site), "", key);
+  return siteRootFor(sitePublishedBase(ctx.env, ctx.urls, access.organization, access.site), key);
 }
 
 /** GitBook's `search`: a case-insensitive part of the name, or the whole key. */

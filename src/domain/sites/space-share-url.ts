@@ -4,8 +4,8 @@ import { organizations, siteSections, siteShareLinks, siteSpaces, sites, type Or
 import { loadSpaceAccess } from "../content-tree/space-access";
 import { presentSpace } from "../spaces/present";
 import { hashShareKey, shareKeyNotFound } from "./share-links";
-import { sectionPublishedUrl, siteSpacePublishedUrl, withShareKey } from "./structure";
-import { sitePublishedBase } from "./urls";
+import { sectionPublishedUrl, siteSpacePublishedUrl } from "./structure";
+import { sitePublishedBase, siteRootFor } from "./urls";
 
 /**
  * `GET /v1/spaces/{spaceId}?shareKey=`: the space as `getSpace` reads it, plus its published URL
@@ -50,8 +50,7 @@ export async function spacePublishedUrlWithShareKey(ctx: RequestContext, space: 
   const siteSpace = (siteSpaceRows as SiteSpaceRow[])[0];
   if (!site.published || !siteSpace) return undefined;
   const sections = new Map((sectionRows as SiteSectionRow[]).map((section) => [section.id, section]));
-  const base = sitePublishedBase(ctx.env, ctx.urls, organization, site);
-  const sectionUrl = sectionPublishedUrl(base, siteSpace.sectionId === null ? undefined : sections.get(siteSpace.sectionId));
-  const url = siteSpacePublishedUrl(sectionUrl, siteSpace);
-  return url === null ? undefined : withShareKey(url, shareKey);
+  const root = siteRootFor(sitePublishedBase(ctx.env, ctx.urls, organization, site), shareKey);
+  const sectionUrl = sectionPublishedUrl(root, siteSpace.sectionId === null ? undefined : sections.get(siteSpace.sectionId));
+  return siteSpacePublishedUrl(sectionUrl, siteSpace) ?? undefined;
 }

@@ -9,7 +9,7 @@ import type { SiteSectionGroupObjectShape as SiteSectionGroupObject, SiteSection
 import { levelOn } from "../content-tree/access";
 import { joinsParentCollection, levelsFromParent, parentCollection, parentLevelColumns } from "../content-tree/inherited-levels";
 import { presentSpace } from "../spaces/present";
-import { publishedUrl, sitePublishedBase } from "./urls";
+import { publishedUrl, sitePublishedBase, siteRootFor } from "./urls";
 import type { Member } from "../organizations/access";
 
 /**
@@ -29,16 +29,20 @@ export interface SiteSpaceWithSpace {
 
 export type StructureNode = { type: "site-section"; row: SiteSectionRow } | { type: "site-section-group"; row: SiteSectionGroupRow };
 
-export class SiteStructure {
+/**
+ * `Item` is what each site space is read with: its space (presenting the structure), or only what
+ * URL resolution needs of it (domain/published).
+ */
+export class SiteStructure<Item extends { siteSpace: SiteSpaceRow } = SiteSpaceWithSpace> {
   readonly groups: Map<string, SiteSectionGroupRow>;
   readonly sections: Map<string, SiteSectionRow>;
-  readonly siteSpaces: Map<string, SiteSpaceWithSpace>;
+  readonly siteSpaces: Map<string, Item>;
   /** Site spaces per scope (section id, or "" for the root), in order. */
-  private readonly byScope = new Map<string, SiteSpaceWithSpace[]>();
+  private readonly byScope = new Map<string, Item[]>();
   /** Sections and groups per parent (group id, or "" for the root), in their shared order. */
   private readonly byParent = new Map<string, StructureNode[]>();
 
-  constructor(groups: SiteSectionGroupRow[], sections: SiteSectionRow[], siteSpaceRows: SiteSpaceWithSpace[]) {
+  constructor(groups: SiteSectionGroupRow[], sections: SiteSectionRow[], siteSpaceRows: Item[]) {
     this.groups = new Map(groups.map((row) => [row.id, row]));
     this.sections = new Map(sections.map((row) => [row.id, row]));
     this.siteSpaces = new Map(siteSpaceRows.map((row) => [row.siteSpace.id, row]));
@@ -57,7 +61,7 @@ export class SiteStructure {
   }
 
   /** The site spaces of a section (null: the root), in order. */
-  siteSpacesIn(sectionId: string | null): SiteSpaceWithSpace[] {
+  siteSpacesIn(sectionId: string | null): Item[] {
     return this.byScope.get(sectionId ?? "") ?? [];
   }
 
@@ -83,7 +87,7 @@ export class SiteStructure {
   }
 
   /** Site spaces in structure order: by section in structure order (or the root's), then by position. */
-  siteSpacesInOrder(): SiteSpaceWithSpace[] {
+  siteSpacesInOrder(): Item[] {
     if (this.sections.size === 0) return this.siteSpacesIn(null);
     return [...this.sectionsInOrder().flatMap((section) => this.siteSpacesIn(section.id)), ...this.siteSpacesIn(null)];
   }
@@ -108,7 +112,7 @@ export class SiteStructure {
   }
 
   /** A site space's place: its section's, then its own position and id. */
-  siteSpaceKeyOf({ siteSpace }: SiteSpaceWithSpace): string {
+  siteSpaceKeyOf({ siteSpace }: Item): string {
     const own = `${siteSpace.position} ${siteSpace.id}`;
     const section = siteSpace.sectionId === null ? undefined : this.sections.get(siteSpace.sectionId);
     return section ? `${this.keyOf({ type: "site-section", row: section })}\u0001${own}` : own;
@@ -202,8 +206,6 @@ export const sectionPublishedUrl = (base: string | null, section: SiteSectionRow
 
 export const siteSpacePublishedUrl = (sectionUrl: string | null, siteSpace: SiteSpaceRow): string | null => under(sectionUrl, siteSpace.isDefault ? null : siteSpace.path);
 
-/** A published URL carrying a share key (as the `share` parameter), when there is one. */
-export const withShareKey = (url: string, shareKey: string | undefined): string => (shareKey ? publishedUrl(url, "", shareKey) : url);
 
 /** Who the structure is presented to: their membership, and the site's published place (a share key carried in its URLs). */
 export interface StructureViewer {
@@ -217,7 +219,7 @@ export interface StructureViewer {
  * Presents the parts of a structure for one caller (the Space objects carry the caller's level).
  * `urls.published`, while the site is published, is where GitBook puts them: the
  * default section at the site's base, others under their path; the default site space at its
- * section's URL, others under their path; a share key as the `share` parameter.
+ * section's URL, others under their path; a share key as the first segment under the site's base.
  */
 export class StructurePresenter {
   private readonly member: Member;
@@ -226,14 +228,14 @@ export class StructurePresenter {
   constructor(
     private readonly ctx: RequestContext,
     private readonly structure: SiteStructure,
-    private readonly viewer: StructureViewer,
+    viewer: StructureViewer,
   ) {
     this.member = viewer.member;
-    this.base = viewer.site.published ? sitePublishedBase(ctx.env, ctx.urls, viewer.organization, viewer.site) : null;
+    this.base = viewer.site.published ? siteRootFor(sitePublishedBase(ctx.env, ctx.urls, viewer.organization, viewer.site), viewer.shareKey) : null;
   }
 
   private published(url: string | null): { published?: string } {
-    return url === null ? {} : { published: withShareKey(url, this.viewer.shareKey) };
+    return url === null ? {} : { published: url };
   }
 
   private sectionUrl(sectionId: string | null): string | null {

@@ -14,7 +14,9 @@ import type { Urls } from "../../lib/urls";
  * 4. with no such domain configured, under the API's own origin: `<origin>/sites/<organization
  *    hostname or id>/<basename or site id>/`.
  *
- * A share key (share-link sites) is carried as the `share` query parameter.
+ * A share key (share-link sites) is the first path segment under that base (`siteRootFor`), as in
+ * GitBook's share links: it survives where a query string is dropped (GitBook's renderer drops it
+ * before resolving a URL). `?share=<key>` is understood too (domain/published/resolve.ts).
  */
 export function sitePublishedBase(env: Pick<Bindings, "PUBLISHED_SITES_DOMAIN">, urls: Urls, organization: OrganizationRow, site: SiteRow): string {
   if (site.proxyOrigin) return `https://${site.proxyOrigin}/`;
@@ -28,8 +30,11 @@ export function sitePublishedBase(env: Pick<Bindings, "PUBLISHED_SITES_DOMAIN">,
 }
 
 /** A URL under the site's published base: `path` is relative (no leading '/'), e.g. a section's path. */
-export function publishedUrl(base: string, path: string, shareKey?: string): string {
-  const url = new URL(path.split("/").map(encodeURIComponent).join("/"), base);
-  if (shareKey) url.searchParams.set("share", shareKey);
-  return url.toString();
+export function publishedUrl(base: string, path: string): string {
+  return new URL(path.split("/").map(encodeURIComponent).join("/"), base).toString();
+}
+
+/** Where a visitor opens the site: its base, or with a share key, the key's segment under it. */
+export function siteRootFor(base: string, shareKey?: string): string {
+  return shareKey ? publishedUrl(base, `${shareKey}/`) : base;
 }

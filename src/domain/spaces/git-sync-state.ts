@@ -13,11 +13,14 @@ import type { GitSyncStateObject } from "../../schemas/git-sync";
  * host with "gitlab" in its name, github for any other: the enum has no generic value).
  */
 
-/** A job still running this long after it started is reported as `timeout` (its worker is gone). */
+/** An operation not ended this long after it was asked for is reported as `timeout` (its job is lost or its worker gone). */
 export const OPERATION_TIMEOUT_MS = 15 * 60 * 1000;
 
 export function presentGitSync(sync: GitSyncRow, now = Date.now()): GitSyncStateObject {
-  const timedOut = sync.state === "running" && now - Date.parse(sync.startedAt) > OPERATION_TIMEOUT_MS;
+  // GitBook's operation states have no "pending": a queued operation is shown `running` (asked for, not ended).
+  const { state } = sync;
+  const ongoing = state === "queued" || state === "running";
+  const timedOut = ongoing && now - Date.parse(sync.startedAt) > OPERATION_TIMEOUT_MS;
   return {
     repoName: repoNameOf(sync.url),
     installationStatus: "active",
@@ -26,7 +29,7 @@ export function presentGitSync(sync: GitSyncRow, now = Date.now()): GitSyncState
     url: sync.treeUrl ?? sync.url,
     updatedAt: sync.updatedAt,
     operation: {
-      state: timedOut ? "timeout" : sync.state === "queued" ? "running" : sync.state,
+      state: timedOut ? "timeout" : ongoing ? "running" : state,
       direction: sync.direction,
       startedAt: sync.startedAt,
       ...(sync.endedAt ? { endedAt: sync.endedAt } : {}),

@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client";
 import type { ComputedPageSource, PageData } from "../../db/schema";
-import { parseMarkdownPage, rewriteLinkUrls } from "../../formats/markdown";
+import { parseMarkdownPage, reusableContentOfTarget, rewriteIncludeTargets, rewriteLinkUrls } from "../../formats/markdown";
 import { badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { positionBetween } from "../../lib/ordering";
@@ -72,15 +72,16 @@ export async function catalogueContent(
   return { entries: pages, documents };
 }
 
-/** A space's live content (main's head), pages and files, without bodies: what a copy is made of. */
+/** A space's live content (main's head): pages, files and reusable contents, without bodies: what a copy is made of. */
 export function readLiveEntries(db: Database, spaceId: string): Promise<Map<string, Entry>> {
   return readEntries(db, mainHeadPoint(spaceId, 0));
 }
 
 /**
- * A space's live content, copied: the same page and file ids, bodies and bytes, so nothing is
- * stored twice. Only ids the target already has (a space applied to itself, or to its duplicate)
- * are given new ones, and then only the bodies that link to those pages or files are rewritten.
+ * A space's live content, copied: the same page, file and reusable content ids, bodies and
+ * bytes, so nothing is stored twice. Only ids the target already has (a space applied to itself,
+ * or to its duplicate) are given new ones, and then only the bodies that link to those pages or
+ * files, or place those reusable contents, are rewritten.
  */
 export async function spaceContent(db: Database, source: ReadonlyMap<string, Entry>, target: ReadonlyMap<string, Entry>, now: string): Promise<TemplateContent> {
   const renamed = new Map<string, string>();
@@ -97,22 +98,30 @@ export async function spaceContent(db: Database, source: ReadonlyMap<string, Ent
   return { entries, documents };
 }
 
-/** New bodies for the copied pages whose links name a renamed page or file; the others stay shared. */
+/**
+ * New bodies for the copied pages and reusable contents whose links name a renamed page or file,
+ * or that place a renamed reusable content; the others stay shared.
+ */
 async function rewriteRenamedLinks(db: Database, entries: Entry[], renamed: ReadonlyMap<string, string>): Promise<StoredDocument[]> {
-  const pages = entries.filter((entry): entry is PageEntry => isPage(entry) && entry.documentId !== null);
-  const bodies = await readDocuments(db, pages.map((page) => page.documentId!));
+  const withBodies = entries.filter((entry) => entry.documentId !== null);
+  const bodies = await readDocuments(db, withBodies.map((entry) => entry.documentId!));
   const rename = (url: string) => {
     const match = /^\/(pages|files)\/([^/?#\s]+)(#.*)?$/s.exec(url);
     const renamedId = match && renamed.get(`${match[1] === "pages" ? "page" : "file"}:${match[2]}`);
     return renamedId ? `/${match![1]}/${renamedId}${match![3] ?? ""}` : null;
   };
+  const renameInclude = (target: string) => {
+    const id = reusableContentOfTarget(target);
+    const renamedId = id === undefined ? undefined : renamed.get(entryKey("reusable-content", id));
+    return renamedId === undefined ? null : `/reusable-contents/${renamedId}`;
+  };
   const documents: StoredDocument[] = [];
-  for (const page of pages) {
-    const body = bodies.get(page.documentId!) ?? "";
-    const rewritten = rewriteLinkUrls(body, rename);
+  for (const entry of withBodies) {
+    const body = bodies.get(entry.documentId!) ?? "";
+    const rewritten = rewriteIncludeTargets(rewriteLinkUrls(body, rename), renameInclude);
     if (rewritten === body) continue;
     const document = await prepareDocument(rewritten);
-    page.documentId = document.id;
+    entry.documentId = document.id;
     documents.push(document);
   }
   return documents;

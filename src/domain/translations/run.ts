@@ -8,7 +8,7 @@ import { nowIso } from "../../lib/ids";
 import { unwrapOutcome } from "../../lib/outcome";
 import { spaceCoordinator } from "../coordination/space-coordinator-client";
 import { documentIdOf, prepareDocument, readDocuments, type StoredDocument } from "../revisions/documents";
-import { combineRows, isPage, selectRevisionRows, type Entry, type PageEntry } from "../revisions/entries";
+import { combineRows, isPage, isReusableContent, selectRevisionRows, type Entry, type PageEntry, type ReusableContentEntry } from "../revisions/entries";
 import { mainHeadPoint } from "../revisions/points";
 import type { TranslationRunInput } from "./apply";
 import { ensureResultSpace } from "./result-space";
@@ -16,8 +16,9 @@ import { TranslatorError, wordCount, type Translator } from "./translators/trans
 
 /**
  * A translation run (the `translation.run` queue job): the source space's live content, its page
- * titles, descriptions and bodies translated, becomes one new revision of the result space
- * (apply.ts, in that space's coordinator). Only prose is sent (formats/markdown/translatable.ts).
+ * titles, descriptions and bodies (and its reusable contents' titles and bodies) translated,
+ * becomes one new revision of the result space (apply.ts, in that space's coordinator). Only prose
+ * is sent (formats/markdown/translatable.ts).
  *
  * Incremental: each page's source text (title, description, body) is hashed, and a page whose
  * hash is the one the last run remembered is not sent again: its earlier translation is reused.
@@ -101,9 +102,17 @@ async function readSourceAndMemory(db: Database, translation: TranslationRow, re
   return { entries: [...entries.values()], stored, reusable: resultIsNew ? new Map<string, TranslationPageRow>() : stored };
 }
 
+/**
+ * What is translated: pages and reusable contents (remembered in `translation_pages` by their id
+ * like pages; ids are unique across kinds). A reusable content has no description.
+ */
+type Translatable = PageEntry | ReusableContentEntry;
+const isTranslatable = (entry: Entry): entry is Translatable => isPage(entry) || isReusableContent(entry);
+const descriptionOf = (entry: Translatable) => (isPage(entry) ? entry.data.description : undefined);
+
 /** One page to translate: where its texts start in the run's list, and how its body is rebuilt. */
 interface PageWork {
-  page: PageEntry;
+  page: Translatable;
   sourceHash: string;
   offset: number;
   hasDescription: boolean;
@@ -124,10 +133,10 @@ interface RunWork {
  */
 async function planPages(db: Database, entries: Entry[], remembered: ReadonlyMap<string, TranslationPageRow>): Promise<RunWork> {
   const hashes = new Map<string, string>();
-  const changed: PageEntry[] = [];
+  const changed: Translatable[] = [];
   for (const entry of entries) {
-    if (!isPage(entry)) continue;
-    const sourceHash = await documentIdOf(JSON.stringify([entry.data.title, entry.data.description ?? null, entry.documentId]));
+    if (!isTranslatable(entry)) continue;
+    const sourceHash = await documentIdOf(JSON.stringify([entry.data.title, descriptionOf(entry) ?? null, entry.documentId]));
     hashes.set(entry.id, sourceHash);
     if (remembered.get(entry.id)?.sourceHash !== sourceHash) changed.push(entry);
   }
@@ -137,9 +146,10 @@ async function planPages(db: Database, entries: Entry[], remembered: ReadonlyMap
   for (const entry of changed) {
     const sourceHash = hashes.get(entry.id)!;
     const body = planMarkdownTranslation((entry.documentId && bodies.get(entry.documentId)) || "");
-    const hasDescription = Boolean(entry.data.description?.trim());
+    const description = descriptionOf(entry);
+    const hasDescription = Boolean(description?.trim());
     pages.push({ page: entry, sourceHash, offset: texts.length, hasDescription, body });
-    texts.push(entry.data.title, ...(hasDescription ? [entry.data.description!] : []), ...body.texts);
+    texts.push(entry.data.title, ...(hasDescription ? [description!] : []), ...body.texts);
   }
   return { entries, pages, texts, hashes };
 }
@@ -158,7 +168,7 @@ async function translatedContent(
   const fresh = new Map<string, TranslationPageRow>();
   for (const { page, sourceHash, offset, hasDescription, body } of work.pages) {
     const title = translated[offset]!.trim() || page.data.title;
-    const description = hasDescription ? translated[offset + 1]!.trim() : page.data.description ?? null;
+    const description = hasDescription ? translated[offset + 1]!.trim() : (descriptionOf(page) ?? null);
     const bodyStart = offset + 1 + (hasDescription ? 1 : 0);
     let documentId: string | null = null;
     if (page.documentId !== null) {
@@ -171,8 +181,9 @@ async function translatedContent(
     fresh.set(page.id, row);
   }
   const entries = work.entries.map((entry): Entry => {
-    if (!isPage(entry)) return entry;
+    if (!isTranslatable(entry)) return entry;
     const done = fresh.get(entry.id) ?? reusable.get(entry.id)!;
+    if (!isPage(entry)) return { ...entry, data: { ...entry.data, title: done.title }, documentId: done.documentId };
     const data: PageData = { ...entry.data, title: done.title, ...(done.description !== null ? { description: done.description } : {}) };
     return { ...entry, data, documentId: done.documentId };
   });
@@ -188,8 +199,9 @@ async function translatedContent(
     forgottenPages: [...stored.keys()].filter((pageId) => !work.hashes.has(pageId)),
     run: {
       words: wordCount(work.texts),
-      pages: work.pages.length,
-      newPages: work.pages.filter(({ page }) => !stored.has(page.id)).length,
+      // Pages only: a reusable content translated is not a page of the result.
+      pages: work.pages.filter(({ page }) => isPage(page)).length,
+      newPages: work.pages.filter(({ page }) => isPage(page) && !stored.has(page.id)).length,
       durationSeconds: 0,
     },
   };

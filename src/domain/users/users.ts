@@ -9,12 +9,13 @@ import type { UserObject } from "../../schemas/user";
 import { newApiToken } from "./tokens";
 import { findCallerByTokenHash } from "./callers";
 
-export function presentUser(user: UserRow, urls: Urls): UserObject {
+/** A user as GitBook's `User`; `withEmail: false` where the viewer may not see the address (users by id). */
+export function presentUser(user: UserRow, urls: Urls, { withEmail = true } = {}): UserObject {
   return {
     object: "user",
     id: user.id,
     displayName: user.displayName,
-    email: user.email,
+    ...(withEmail ? { email: user.email } : {}),
     ...(user.photoURL ? { photoURL: user.photoURL } : {}),
     urls: { location: urls.api(`/users/${user.id}`) },
   };

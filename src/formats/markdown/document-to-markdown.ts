@@ -20,6 +20,7 @@ import {
   type Json,
 } from "./document-nodes";
 import { phrasingToMdast, refUrl } from "./document-to-markdown-inlines";
+import { reusableContentInclude } from "./includes";
 
 /**
  * One markdown style for everything we write: ATX headings, `*` bullets, `***` dividers (a
@@ -103,11 +104,23 @@ function blockToMdast(node: Json): BlockContent[] {
       return imagesToMdast(children);
     case "image":
       return imagesToMdast([node]);
+    case "reusable-content":
+      return reusableContentToMdast(node);
     default:
       // Unknown blocks (hints, tabs, expandables, ...) and stray list items: their content, which
       // is blocks or inline content, sometimes held in fragments.
       return blocksToMdast([...children, ...fragmentChildrenOf(node)]);
   }
+}
+
+/** A reusable content of the same space, as the include tag a stored body places it with (includes.ts). */
+function reusableContentToMdast(node: Json): BlockContent[] {
+  const ref = dataOf(node).ref;
+  if (!isJson(ref) || ref.kind !== "reusable-content" || typeof ref.reusableContent !== "string") return [];
+  // One of another space cannot be placed in a body of this one: it is left out, like an unknown ref.
+  if (ref.space !== undefined) return [];
+  const tag = reusableContentInclude(ref.reusableContent);
+  return tag === null ? [] : [{ type: "html", value: tag }];
 }
 
 function paragraphToMdast(inline: readonly Json[]): Paragraph[] {

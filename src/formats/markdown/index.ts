@@ -10,6 +10,14 @@ export { documentToMarkdown } from "./document-to-markdown";
 export { markdownToDocument, type DocumentOptions } from "./markdown-to-document";
 export { markdownNestingProblem } from "./mdast";
 export { parseMarkdownPage, type PageMetadataFromMarkdown, type ParsedMarkdownPage } from "./frontmatter";
+export {
+  expandReusableContents,
+  placedReusableContents,
+  reusableContentInclude,
+  reusableContentOfTarget,
+  rewriteIncludeTargets,
+  type PlacedReusableContent,
+} from "./includes";
 export { extractLinks, resolveBatchRefs, rewriteLinkUrls, type ExtractedLink, type LinkTarget } from "./links";
 export { markdownSections, slugOfHeading, type TextSection } from "./sections";
 export { planMarkdownTranslation, type MarkdownTranslationPlan } from "./translatable";

@@ -22,6 +22,7 @@ import {
   type MarkType,
   type TextNode,
 } from "./document-nodes";
+import { reusableContentOfParagraph } from "./includes";
 import { classifyUrl } from "./links";
 import { collectDefinitions, parseMarkdownTree, plainText } from "./mdast";
 
@@ -76,8 +77,13 @@ class DocumentBuilder {
 
   private block(node: RootContent, placement: Placement): BlockNode[] {
     switch (node.type) {
-      case "paragraph":
+      case "paragraph": {
+        // A reusable content placed by a trusted body (includes.ts); GitBook allows it at the top level only.
+        const alone = node.children.length === 1 && node.children[0]!.type === "text";
+        const reusableContent = alone && placement === "top" && !this.untrusted ? reusableContentOfParagraph(plainText(node)) : undefined;
+        if (reusableContent !== undefined) return [this.reusableContent(reusableContent)];
         return [placement === "top" && this.isImagesOnly(node) ? this.images(node) : this.paragraph(node.children)];
+      }
       case "heading":
         return [this.heading(node.depth, node.children)];
       case "thematicBreak":
@@ -111,6 +117,11 @@ class DocumentBuilder {
   private paragraph(children: readonly PhrasingContent[]): BlockNode {
     const key = this.key();
     return { object: "block", type: "paragraph", key, data: {}, nodes: this.inlines(children) };
+  }
+
+  private reusableContent(id: string): BlockNode {
+    const data = { ref: { kind: "reusable-content", reusableContent: id } };
+    return { object: "block", type: "reusable-content", key: this.key(), isVoid: true, data };
   }
 
   private textParagraph(text: string): BlockNode {

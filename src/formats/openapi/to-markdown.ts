@@ -18,7 +18,7 @@ type Json = Record<string, any>;
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
-interface Operation {
+export interface Operation {
   method: string;
   path: string;
   operation: Json;
@@ -51,7 +51,7 @@ export function openAPIToPages(document: Json, grouping: Grouping = "by-tag"): G
     }));
 }
 
-function collectOperations(document: Json): Operation[] {
+export function collectOperations(document: Json): Operation[] {
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries((document.paths ?? {}) as Json)) {
     if (!item || typeof item !== "object") continue;
@@ -69,7 +69,7 @@ function collectOperations(document: Json): Operation[] {
   return operations;
 }
 
-function operationMarkdown(document: Json, { method, path, operation, parameters }: Operation, heading: "#" | "##"): string {
+export function operationMarkdown(document: Json, { method, path, operation, parameters }: Operation, heading: "#" | "##"): string {
   const sub = `${heading}#`;
   const parts = [`${heading} ${operation.summary || `${method.toUpperCase()} ${path}`}`, `\`${method.toUpperCase()} ${path}\``];
   if (operation.deprecated) parts.push("> Deprecated.");
@@ -102,7 +102,7 @@ function requestBody(document: Json, operation: Json, parameters: Json[]): strin
 }
 
 /** A schema's short name: its component name when it is a reference, else its type. */
-function typeOf(document: Json, schema: Json | undefined): string {
+export function typeOf(document: Json, schema: Json | undefined): string {
   if (!schema || typeof schema !== "object") return "any";
   if (typeof schema.$ref === "string") return `\`${schema.$ref.split("/").pop()}\``;
   if (schema.type === "array") return `array of ${typeOf(document, schema.items)}`;
@@ -111,7 +111,7 @@ function typeOf(document: Json, schema: Json | undefined): string {
 }
 
 /** Follows a local `$ref` (`#/...`); anything else is returned as it is. */
-function resolve(document: Json, value: Json): Json {
+export function resolve(document: Json, value: Json): Json {
   let current = value;
   for (let depth = 0; depth < 10 && typeof current?.$ref === "string" && current.$ref.startsWith("#/"); depth++) {
     const target = current.$ref
@@ -125,9 +125,9 @@ function resolve(document: Json, value: Json): Json {
   return current ?? {};
 }
 
-const cell = (text: unknown) => (typeof text === "string" ? text.replace(/\s*\n\s*/g, " ").replaceAll("|", "\\|").trim() : "");
+export const cell = (text: unknown) => (typeof text === "string" ? text.replace(/\s*\n\s*/g, " ").replaceAll("|", "\\|").trim() : "");
 
-const slugify = (text: string) =>
+export const slugify = (text: string) =>
   text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")

@@ -1,6 +1,7 @@
 import { createRouter } from "../shared";
 import { changeRequestRoutes } from "./change-requests";
 import { changeRequestContentRoutes } from "./content";
+import { changeRequestContributorRoutes } from "./contributors";
 import { changeRequestReviewRoutes } from "./reviews";
 
 /**
@@ -10,4 +11,5 @@ import { changeRequestReviewRoutes } from "./reviews";
 export const changeRequestsRouter = createRouter()
   .route("/", changeRequestRoutes)
   .route("/", changeRequestContentRoutes)
-  .route("/", changeRequestReviewRoutes);
+  .route("/", changeRequestReviewRoutes)
+  .route("/", changeRequestContributorRoutes);

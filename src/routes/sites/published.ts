@@ -10,6 +10,7 @@ export const publishedRoutes = createRouter().openapi(
     path: "/orgs/{organizationId}/sites/{siteId}/published",
     operationId: "getPublishedContentSite",
     permission: { organization: "viewSites" },
+    readsPublished: true,
     summary: "The published profile of a site: the site, its structure, customizations and scripts (`shareKey`: URLs carry it; an unknown or revoked key is a 404)",
     tags: ["sites"],
     request: { params: SiteParams, query: PublishedSiteQuery },
@@ -17,6 +18,6 @@ export const publishedRoutes = createRouter().openapi(
   }),
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
-    return c.json(await getPublishedSite(c.get("callerContext"), organizationId, siteId, c.req.valid("query").shareKey), 200);
+    return c.json(await getPublishedSite(c.get("visitorContext") ?? c.get("callerContext"), organizationId, siteId, c.req.valid("query").shareKey), 200);
   },
 );

@@ -11,7 +11,7 @@ import {
 import { boundFrom } from "../../domain/sites/structure-writes";
 import { listOf, listQuery } from "../../schemas/list";
 import { AddSectionGroupBody, AddSectionToGroupBody, MoveSectionGroupBody, SiteSectionGroup, UpdateSectionGroupBody } from "../../schemas/site-structure-inputs";
-import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
+import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, requesterOf, userRoute } from "../shared";
 import { SITE, SiteSectionGroupParams, SiteSectionGroupSectionParams, SiteStructureParams } from "./structure-params";
 
 const tags = ["site-structure"];
@@ -126,7 +126,7 @@ export const sectionGroupRoutes = createRouter()
       permission: { organization: "manageSites" },
       summary: "Place a section group before or after a section or group (into that one's parent), or at the end of its parent",
       tags,
-      request: { params: SiteSectionGroupParams, body: jsonBody(MoveSectionGroupBody) },
+      request: { params: SiteSectionGroupParams, body: optionalJsonBody(MoveSectionGroupBody) },
       responses: { 200: jsonResponse(SiteSectionGroup, "The section group, moved"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => {

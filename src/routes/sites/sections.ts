@@ -4,7 +4,7 @@ import { addSection, deleteSection, listSections, moveSection, updateSection } f
 import { sortSiteStructure } from "../../domain/sites/sort-structure";
 import { listOf, listQuery } from "../../schemas/list";
 import { AddSectionBody, MoveSectionBody, ShareKeyQuery, SiteSection, SiteSectionGroup, SiteSpace, SortSiteStructureBody, UpdateSectionBody } from "../../schemas/site-structure-inputs";
-import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
+import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, requesterOf, userRoute } from "../shared";
 import { SITE, SiteSectionParams, SiteStructureParams } from "./structure-params";
 
 const tags = ["site-structure"];
@@ -87,7 +87,7 @@ export const sectionRoutes = createRouter()
       permission: { organization: "manageSites" },
       summary: "Deprecated (use sortSiteStructure): place a section before or after another, or at the end of its group",
       tags,
-      request: { params: SiteSectionParams, body: jsonBody(MoveSectionBody) },
+      request: { params: SiteSectionParams, body: optionalJsonBody(MoveSectionBody) },
       responses: { 200: jsonResponse(SiteSection, "The section, moved"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => {

@@ -3,7 +3,7 @@ import { addSiteSpace, deleteSiteSpace, listSiteSpaces, moveSiteSpace, updateSit
 import { boundFrom } from "../../domain/sites/structure-writes";
 import { listOf, listQuery } from "../../schemas/list";
 import { AddSiteSpaceBody, MoveSiteSpaceBody, ShareKeyQuery, SiteSpace, SiteSpaceListQuery, UpdateSiteSpaceBody } from "../../schemas/site-structure-inputs";
-import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
+import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, requesterOf, userRoute } from "../shared";
 import { SITE, SiteSpaceStructureParams, SiteStructureParams } from "./structure-params";
 
 const tags = ["site-structure"];
@@ -85,7 +85,7 @@ export const siteSpaceRoutes = createRouter()
       permission: { organization: "manageSites" },
       summary: "Deprecated (use sortSiteStructure): place a site space before or after another of its section (or the root), or at the end",
       tags,
-      request: { params: SiteSpaceStructureParams, body: jsonBody(MoveSiteSpaceBody) },
+      request: { params: SiteSpaceStructureParams, body: optionalJsonBody(MoveSiteSpaceBody) },
       responses: { 200: jsonResponse(SiteSpace, "The site space, moved"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => {

@@ -3,7 +3,7 @@ import { createSite, deleteSite, getSite, listSites, setSitePublished, updateSit
 import { listOf, listQuery } from "../../schemas/list";
 import { CreateSiteBody, Site, SiteListFilters, UpdateSiteBody } from "../../schemas/site";
 import { OrganizationParams, SiteParams } from "../params";
-import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
+import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, requesterOf, userRoute } from "../shared";
 
 const tags = ["sites"];
 
@@ -30,11 +30,11 @@ export const siteRoutes = createRouter()
       permission: { organization: "manageSites" },
       summary: "Create a site, unpublished; `spaces` become its site spaces",
       tags,
-      request: { params: OrganizationParams, body: { ...jsonBody(CreateSiteBody), required: false } },
+      request: { params: OrganizationParams, body: optionalJsonBody(CreateSiteBody) },
       responses: { 201: createdResponse(Site, "The site has been created"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => {
-      const site = await createSite(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("json") ?? {});
+      const site = await createSite(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("json"));
       return created(c, site, site.urls.location);
     },
   )

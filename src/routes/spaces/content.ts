@@ -1,15 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import type { AppEnv, CallerContext } from "../../context";
 import { listBacklinks, listLinks } from "../../domain/content-reads/links";
-import { getFile, getPage, getRevision, listFiles, listPages, mergedFromOf } from "../../domain/content-reads/reads";
-import { resolveContent, type ContentSource, type ResolvedSource } from "../../domain/content-reads/revision-content";
-import { revisionResponse, type ProducedRead } from "../../http/revision-cache";
-import type { SigningWindow } from "../../lib/signed-urls";
+import { getFile, getPage, getRevision, listFiles, listPages } from "../../domain/content-reads/reads";
+import type { ContentSource } from "../../domain/content-reads/revision-content";
 import { listOf, listQuery } from "../../schemas/list";
 import { LinkReportItem, LinkStats, LinkStatusQuery, PageQuery, Revision, RevisionFile, RevisionPage, RevisionQuery } from "../../schemas/revision";
 import { ChangeRequestParams, FileParam, PageParam, RevisionParams, SpaceParams } from "../params";
-import { createRouter, errorResponses, requesterOf, revisionReadResponses, userRoute } from "../shared";
+import { createRouter, errorResponses, revisionReadResponses, userRoute } from "../shared";
+import { dereferences, serveContent } from "./serve-content";
 
 /**
  * The read-only content routes, declared once for the places content is read: a space's active
@@ -22,9 +19,11 @@ import { createRouter, errorResponses, requesterOf, revisionReadResponses, userR
 
 
 /** Every content read needs to see the space (a change request's content is the space's too). */
-const READ_CONTENT = { content: "view", on: "space" } as const;
+export const READ_CONTENT = { content: "view", on: "space" } as const;
 /** Each authenticates in its access round trip: a cached read costs that one round trip. */
-const IN_ITS_READ = { authenticatesInItsRead: true } as const;
+export const IN_ITS_READ = { authenticatesInItsRead: true } as const;
+/** The reads a site's visitor makes too (what a published page shows): the same, with a site token. */
+export const PUBLISHED_READ = { ...IN_ITS_READ, readsPublished: true } as const;
 
 const BacklinkItem = z.looseObject({ kind: z.literal("page"), page: z.string() }).openapi("ContentBacklink");
 const LinkReport = listOf(LinkReportItem).extend({ stats: LinkStats });
@@ -63,7 +62,8 @@ const scopes: Scope[] = [
       file: "getFileById",
       fileBacklinks: "listSpaceFileBacklinks",
       page: "getPageById",
-      pageLinks: "listSpacePageLinks",
+      pageLinks: "listPageLinksInSpace",
+      pageBacklinks: "listSpacePageBacklinks",
     },
   },
   {
@@ -78,7 +78,7 @@ const scopes: Scope[] = [
       file: "getFileInChangeRequestById",
       fileBacklinks: "listChangeRequestFileBacklinks",
       page: "getPageInChangeRequestById",
-      pageLinks: "listChangeRequestPageLinks",
+      pageLinks: "listPageLinksInChangeRequest",
       pageBacklinks: "listChangeRequestPageBacklinks",
     },
   },
@@ -99,32 +99,6 @@ const scopes: Scope[] = [
 
 export const contentRoutes = createRouter();
 
-type ContentRead<T> = (ctx: CallerContext, resolved: ResolvedSource, signing: SigningWindow) => Promise<ProducedRead<T>>;
-
-/** Access and the revision on every request; the read itself only when the response is not cached. */
-async function serveContent<T>(
-  c: Context<AppEnv, string, object>,
-  source: ContentSource,
-  query: Record<string, unknown>,
-  read: ContentRead<T>,
-  options: { signsDownloads?: boolean; withMergedFrom?: boolean } = {},
-) {
-  const resolved = await resolveContent(requesterOf(c), source, { withMergedFrom: options.withMergedFrom ?? false });
-  const ctx = resolved.callerContext;
-  return revisionResponse(c, {
-    revisionId: resolved.revisionId,
-    query,
-    ...(options.signsDownloads ? { signsDownloads: true } : {}),
-    ...(options.withMergedFrom ? { live: mergedFromOf(ctx, resolved) } : {}),
-    produce: async (signing) => {
-      const produced = await read(ctx, resolved, signing);
-      if (produced.atRevision || !resolved.atOrdinals) return produced;
-      // The revision named by id stopped being the head while it was read: read it where it is.
-      return read(ctx, { ...resolved, point: resolved.atOrdinals }, signing);
-    },
-  });
-}
-
 for (const scope of scopes) {
   const tags = [scope.tag];
   const base = { tags, method: "get" as const };
@@ -140,7 +114,7 @@ for (const scope of scopes) {
         path: scope.prefix,
         operationId: scope.operations.revision,
         permission: READ_CONTENT,
-        ...IN_ITS_READ,
+        ...PUBLISHED_READ,
         summary: "The revision: page tree (with bodies), files and metadata",
         request: { params, query: z.object(RevisionQuery) },
         responses: { ...revisionReadResponses(Revision, "The revision"), ...errorResponses(400, 404) },
@@ -157,7 +131,7 @@ for (const scope of scopes) {
         path: `${scope.prefix}/pages`,
         operationId: scope.operations.pages,
         permission: READ_CONTENT,
-        ...IN_ITS_READ,
+        ...PUBLISHED_READ,
         summary: "The page tree of the revision",
         request: { params, query: z.object(RevisionQuery) },
         responses: { ...revisionReadResponses(z.object({ pages: z.array(RevisionPage) }), "The pages"), ...errorResponses(400, 404) },
@@ -170,7 +144,7 @@ for (const scope of scopes) {
         path: `${scope.prefix}/files`,
         operationId: scope.operations.files,
         permission: READ_CONTENT,
-        ...IN_ITS_READ,
+        ...PUBLISHED_READ,
         summary: "The files of the revision, by id",
         request: { params, query: z.object({ ...listQuery, ...RevisionQuery }) },
         responses: { ...revisionReadResponses(listOf(RevisionFile), "Files"), ...errorResponses(400, 404) },
@@ -186,7 +160,7 @@ for (const scope of scopes) {
         path: `${scope.prefix}/files/{fileId}`,
         operationId: scope.operations.file,
         permission: READ_CONTENT,
-        ...IN_ITS_READ,
+        ...PUBLISHED_READ,
         summary: "A file of the revision, with an expiring download URL",
         request: { params: withFile, query: z.object(RevisionQuery) },
         responses: { ...revisionReadResponses(RevisionFile, "The file"), ...errorResponses(400, 404) },
@@ -222,14 +196,14 @@ for (const scope of scopes) {
       path: `${scope.prefix}/page/{pageId}`,
       operationId: scope.operations.page,
       permission: READ_CONTENT,
-      ...IN_ITS_READ,
+      ...PUBLISHED_READ,
       summary: "A page of the revision, with its body as markdown (default) or a document",
       request: { params: withPage, query: PageQuery },
       responses: { ...revisionReadResponses(RevisionPage, "The page"), ...errorResponses(400, 404) },
     }),
     async (c) =>
       serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
-        getPage(ctx, resolved, c.req.valid("param").pageId, c.req.valid("query").format, c.req.valid("query").computed),
+        getPage(ctx, resolved, { id: c.req.valid("param").pageId }, c.req.valid("query").format, c.req.valid("query").computed, dereferences(c.req.valid("query").dereferenced)),
       ),
   );
 
@@ -248,7 +222,7 @@ for (const scope of scopes) {
       async (c) => {
         const { status, ...page } = c.req.valid("query");
         return serveContent(c, source(c.req.valid("param")), c.req.valid("query"), (ctx, resolved) =>
-          listLinks(ctx, resolved, c.req.valid("param").pageId, status, page),
+          listLinks(ctx, resolved, c.req.valid("param").pageId, { status }, page),
         );
       },
     );
@@ -289,7 +263,38 @@ contentRoutes.openapi(
   async (c) => {
     const { status, ...page } = c.req.valid("query");
     return serveContent(c, { kind: "space", spaceId: c.req.valid("param").spaceId }, c.req.valid("query"), (ctx, resolved) =>
-      listLinks(ctx, resolved, null, status, page),
+      listLinks(ctx, resolved, null, { status }, page),
+    );
+  },
+);
+
+contentRoutes.openapi(
+  userRoute({
+    method: "get",
+    path: "/spaces/{spaceId}/change-requests/{changeRequestId}/links",
+    operationId: "listChangeRequestLinks",
+    permission: READ_CONTENT,
+    ...IN_ITS_READ,
+    summary: "The link report of the change request's revision",
+    tags: ["change-request-content"],
+    request: {
+      params: ChangeRequestParams,
+      query: z.object({
+        ...listQuery,
+        status: LinkStatusQuery,
+        brokenContext: z
+          .enum(["change-request", "space"])
+          .optional()
+          .openapi({ description: "change-request: broken links only where the pages it changed have them; space (default): every broken link" }),
+      }),
+    },
+    responses: { ...revisionReadResponses(LinkReport, "Link report"), ...errorResponses(400, 404) },
+  }),
+  async (c) => {
+    const { status, brokenContext, ...page } = c.req.valid("query");
+    const { spaceId, changeRequestId } = c.req.valid("param");
+    return serveContent(c, { kind: "change-request", spaceId, changeRequestId }, c.req.valid("query"), (ctx, resolved) =>
+      listLinks(ctx, resolved, null, { status, brokenContext }, page),
     );
   },
 );

@@ -2,11 +2,12 @@ import { z } from "@hono/zod-openapi";
 import { deleteSpace, duplicateSpace, moveSpace, restoreSpace, transferSpace } from "../../domain/spaces/lifecycle";
 import { createSpace, getSpace, listSpacesInOrganization, updateSpace } from "../../domain/spaces/spaces";
 import { getSpaceThroughShareKey } from "../../domain/sites/space-share-url";
+import { getSpaceForVisitor } from "../../domain/sites/visitor-space";
 import { MoveContentBody, TransferContentBody } from "../../schemas/content";
 import { listOf, listQuery } from "../../schemas/list";
 import { CreateSpaceBody, GetSpaceQuery, Space, UpdateSpaceBody } from "../../schemas/space";
 import { OrganizationParams, SpaceParams } from "../params";
-import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
+import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, requesterOf, userRoute } from "../shared";
 
 const tags = ["spaces"];
 
@@ -34,7 +35,7 @@ export const spaceRoutes = createRouter()
       permission: { organization: "createContent" },
       summary: "Create a space, at the end of its collection (or of the top level)",
       tags,
-      request: { params: OrganizationParams, body: jsonBody(CreateSpaceBody) },
+      request: { params: OrganizationParams, body: optionalJsonBody(CreateSpaceBody) },
       responses: { 201: createdResponse(Space, "Space created"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => {
@@ -49,6 +50,7 @@ export const spaceRoutes = createRouter()
       operationId: "getSpaceById",
       permission: { content: "view", on: "space" },
       authenticatesInItsRead: true,
+      readsPublished: true,
       summary: "Get a space (a deleted one too, with its deletedAt); with a shareKey, its published URL in that share link's site",
       tags,
       request: { params: SpaceParams, query: GetSpaceQuery },
@@ -57,6 +59,8 @@ export const spaceRoutes = createRouter()
     async (c) => {
       const { spaceId } = c.req.valid("param");
       const { shareKey } = c.req.valid("query");
+      const visitor = c.get("visitorContext");
+      if (visitor) return c.json(await getSpaceForVisitor(visitor, spaceId), 200);
       const space = shareKey === undefined ? await getSpace(requesterOf(c), spaceId) : await getSpaceThroughShareKey(requesterOf(c), spaceId, shareKey);
       return c.json(space, 200);
     },

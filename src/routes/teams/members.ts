@@ -3,7 +3,7 @@ import { listTeamMembers, putTeamMember, removeTeamMember, updateTeamMembers } f
 import { listOf, listQuery } from "../../schemas/list";
 import { AddTeamMemberBody, OrganizationTeamMember, UpdateMembersInOrganizationTeam } from "../../schemas/team";
 import { TeamMemberParams, TeamParams } from "../params";
-import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
+import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, requesterOf, userRoute } from "../shared";
 
 const tags = ["teams"];
 
@@ -50,7 +50,7 @@ export const teamMemberRoutes = createRouter()
       permission: { organization: "manageTeams", note: "An owner of the team may too." },
       summary: "Add a member to a team, or change their team role (admins and the team's owners)",
       tags,
-      request: { params: TeamMemberParams, body: jsonBody(AddTeamMemberBody) },
+      request: { params: TeamMemberParams, body: optionalJsonBody(AddTeamMemberBody) },
       responses: { 204: noContent("Member has been added to the team"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SYNC_LIMITS } from "../../../src/domain/git-sync/limits";
 import { fetchRef, openSession, pushCommit, readFiles, writeCommit, type GitRemote } from "../../../src/domain/git-sync/transport";
-import { createRepo, pushFromOutside, readRepo } from "../../helpers/git-repos";
+import { createEmptyRepo, createRepo, pushFromOutside, readRepo } from "../../helpers/git-repos";
 
 /** The transport (isomorphic-git in memory, through the outbound guard) against the real test Git server. */
 
@@ -21,6 +21,19 @@ describe("Git transport", () => {
       expect(file.oid).toBe(real.files![path]!.oid);
       expect([...file.bytes]).toEqual([...real.files![path]!.bytes]);
     }
+    expect(await fetchRef(await openSession({ url: repo.url }, options), "refs/heads/absent")).toBeNull();
+  });
+
+  it("fetches a branch of a repository whose HEAD names a branch that does not exist (no HEAD advertised)", async () => {
+    const repo = await createEmptyRepo("transport-unborn-head");
+    const ref = "refs/heads/gitbook-export";
+    const session = await openSession({ url: repo.url }, options);
+    expect(await fetchRef(session, ref)).toBeNull();
+    const commit = (await writeCommit(session, { tree: new Map([["README.md", new TextEncoder().encode("# Hi\n")]]), message: "First", author: { name: "T", email: "t@x.test" } }))!;
+    await pushCommit(session, commit, ref, false);
+    const fetched = await fetchRef(await openSession({ url: repo.url }, options), ref);
+    expect(fetched?.commit.oid).toBe(commit);
+    expect(fetched!.items.map((item) => item.path)).toEqual(["README.md"]);
     expect(await fetchRef(await openSession({ url: repo.url }, options), "refs/heads/absent")).toBeNull();
   });
 

@@ -129,8 +129,8 @@ describe("Git sync format: writing a space", () => {
 describe("Git sync format: the paths an export owns", () => {
   it("owns markdown, .gitbook.yaml and .gitbook/assets inside the project directory, nothing else", async () => {
     const { ownedByFormat } = await import("../../../src/domain/git-sync/format");
-    const owned = ["docs/README.md", "docs/a/b.md", "docs/.gitbook.yaml", "docs/.gitbook/assets/x.png", "docs/content/.gitbook/assets/y.png"];
-    const kept = ["README.md", "docs/LICENSE", "docs/.github/ISSUE.md", "docs/.gitbook/includes/block.md", "docs/node_modules/p/README.md", "docs/img/x.png", "other/.gitbook.yaml"];
+    const owned = ["docs/README.md", "docs/a/b.md", "docs/.gitbook.yaml", "docs/.gitbook/assets/x.png", "docs/.gitbook/includes/block.md", "docs/content/.gitbook/assets/y.png"];
+    const kept = ["README.md", "docs/LICENSE", "docs/.github/ISSUE.md", "docs/.gitbook/includes/picture.png", "docs/node_modules/p/README.md", "docs/img/x.png", "other/.gitbook.yaml"];
     expect(owned.filter((path) => !ownedByFormat(path, "./docs/"))).toEqual([]);
     expect(kept.filter((path) => ownedByFormat(path, "docs"))).toEqual([]);
     expect(ownedByFormat("README.md")).toBe(true);

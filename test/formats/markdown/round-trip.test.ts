@@ -34,6 +34,7 @@ const CANONICAL: Array<[string, string]> = [
   ["links to a page, a file and a URL", "[Page](/pages/p1) [File](/files/f1) [Site](https://example.com/a?b=c)\n"],
   ["emphasis inside and around links", "[*emphasized*](/pages/p3) and **bold [around](/pages/p4) a link**\n"],
   ["image inside a link", "[![logo](logo.png)](https://example.com)\n"],
+  ["a reusable content placed between paragraphs", 'Before.\n\n{% include "/reusable-contents/rc_1-x" %}\n\nAfter.\n'],
 ];
 
 describe("markdown -> document -> markdown", () => {

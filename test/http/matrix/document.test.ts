@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../helpers/http";
-import { specOperation } from "../../helpers/spec";
-import { spec0146Operation } from "../../helpers/spec-0146";
+import { specBodyRequired, specOperation } from "../../helpers/spec";
+import { spec0146BodyRequired, spec0146Operation } from "../../helpers/spec-0146";
 import { loadOperations, type Operation } from "./operations";
 
 /**
@@ -20,13 +20,6 @@ const OUR_OWN_OPERATIONS = new Set([
   "listAuthenticatedUserTokens",
   "revokeAuthenticatedUserToken",
   "transferSpace",
-  // Link reports and backlinks of seed 4.1, 4.2 and 4.4, which GitBook's spec does not list.
-  "listSpaceLinks",
-  "listSpaceFileBacklinks",
-  "listSpacePageLinks",
-  "listChangeRequestFileBacklinks",
-  "listChangeRequestPageLinks",
-  "listChangeRequestPageBacklinks",
   // The catalogue of templates (issue 12): GitBook's spec has the SpaceTemplate shape but no list.
   "listSpaceTemplates",
   // Seed 4.12's section-group membership operations: in GitBook's 0.146 spec, gone from 0.202.
@@ -51,7 +44,7 @@ describe("the OpenAPI document", () => {
     for (const operation of operations) {
       if (OUR_OWN_OPERATIONS.has(operation.operationId)) continue;
       expect(operation.path.startsWith("/v1/"), operation.operationId).toBe(true);
-      // Support conversations are in GitBook's 0.146 spec only.
+      // Support conversations, link reports and backlinks are in GitBook's 0.146 spec only.
       const gitbook = spec0146Operation(operation.operationId) ?? specOperation(operation.operationId);
       expect(gitbook, operation.operationId).toEqual({
         method: operation.method,
@@ -60,11 +53,25 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  it("declares the user-token security on every /v1 route", async () => {
+  it("requires a body exactly where GitBook's spec does (request-bodies.test.ts calls each without one)", () => {
+    const differing = operations.flatMap((operation) => {
+      if (OUR_OWN_OPERATIONS.has(operation.operationId)) return [];
+      const gitbook = spec0146Operation(operation.operationId) ? spec0146BodyRequired(operation.operationId) : specBodyRequired(operation.operationId);
+      return gitbook === operation.bodyRequired ? [] : [`${operation.operationId}: ours ${operation.bodyRequired}, GitBook's ${gitbook}`];
+    });
+    expect(differing).toEqual([]);
+  });
+
+  it("declares the user-token security on every /v1 route (and the site token on the reads of published content; none needed to resolve a published URL)", async () => {
     const document = await call("GET", "/v1/openapi.json");
-    for (const [path, methods] of Object.entries<Record<string, { security?: unknown }>>(document.body.paths)) {
+    for (const [path, methods] of Object.entries<Record<string, { security?: unknown; "x-permission"?: object }>>(document.body.paths)) {
       if (!path.startsWith("/v1/")) continue;
-      for (const [method, operation] of Object.entries(methods)) expect(operation.security, `${method} ${path}`).toEqual([{ user: [] }]);
+      for (const [method, operation] of Object.entries(methods)) {
+        const expected = operation["x-permission"] && "anyone" in operation["x-permission"] ? [{}, { user: [] }] : [{ user: [] }];
+        const security = operation.security as unknown[];
+        const withSite = JSON.stringify(security) === JSON.stringify([...expected, { site: [] }]);
+        expect(withSite ? [...expected, { site: [] }] : expected, `${method} ${path}`).toEqual(security);
+      }
     }
   });
 

@@ -10,7 +10,8 @@ export type Permission =
   | { organization: string; note?: string }
   | { content: string; on: "space" | "collection"; note?: string }
   | { anyUser: string }
-  | { outsiders: string };
+  | { outsiders: string }
+  | { anyone: string };
 
 export interface Operation {
   method: string;
@@ -19,6 +20,10 @@ export interface Operation {
   permission?: Permission;
   /** The body's example, with the placeholders of src/schemas/examples.ts still in it. */
   example?: unknown;
+  /** Whether the operation must be sent a body (`requestBody.required`); absent when it takes none. */
+  bodyRequired?: boolean;
+  /** A site's visitor may call it with a site token (its security lists `site`). */
+  readsPublished: boolean;
   /** The required query parameters with their examples (`?query=…`), or "": what a valid call sends. */
   requiredQuery: string;
   /** The path templates of every GET operation, to read what an operation might change. */
@@ -28,9 +33,10 @@ type Schema = { $ref?: string; example?: unknown };
 type Parameter = { name: string; in: string; required?: boolean; schema?: Schema };
 type RawOperation = {
   operationId: string;
+  security?: Array<Record<string, unknown>>;
   "x-permission"?: Permission;
   parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
+  requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
 };
 
 /** `?name=example&…` for the operation's required query parameters (e.g. a search's `query`). */
@@ -57,7 +63,10 @@ export async function loadOperations(): Promise<{ operations: Operation[]; reada
         operationId: operation.operationId,
         permission: operation["x-permission"],
         example: schema ? (schema.example ?? resolve(schema).example) : undefined,
+        // OpenAPI's default: a body not marked required is optional.
+        bodyRequired: operation.requestBody ? operation.requestBody.required === true : undefined,
         requiredQuery: requiredQueryOf(operation),
+        readsPublished: (operation.security ?? []).some((scheme) => "site" in scheme),
       });
     }
   }

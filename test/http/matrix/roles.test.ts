@@ -1,8 +1,8 @@
-import { contentRequirement, organizationRequirement, type ContentAction, type OrganizationAction } from "../../../src/lib/permissions";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call } from "../../helpers/http";
-import { loadOperations, operationUrl, type Operation, type Permission } from "./operations";
-import { LADDER, bodyFor, buildWorld, idsFor, snapshot, type Rung, type World } from "./world";
+import { operationUrl, type Operation } from "./operations";
+import { expectation } from "./permission-table";
+import { LADDER, bodyFor, idsFor, snapshot, useMatrix, type Rung } from "./world";
 
 /**
  * The role table, for every route of the document: each member below the role the route declares
@@ -12,35 +12,15 @@ import { LADDER, bodyFor, buildWorld, idsFor, snapshot, type Rung, type World } 
  * (`x-permission`) and the requirements from lib/permissions.ts, the table docs/permissions.md states.
  */
 
-let world: World;
-let operations: Operation[];
-let readable: Set<string>;
-
-beforeAll(async () => {
-  ({ operations, readable } = await loadOperations());
-  world = await buildWorld();
-}, 60_000);
-
-/** The lowest rung the permission lets through, and how the rungs below it are refused. */
-function expectation(permission: Permission): { lowest: Rung; refusal: (rung: Rung) => number } | undefined {
-  if ("organization" in permission) {
-    const requirement = organizationRequirement(permission.organization as OrganizationAction);
-    return { lowest: requirement === "member" ? "guest" : requirement, refusal: () => 403 };
-  }
-  if ("content" in permission) {
-    // Guests see no content unless it is shared with them: for them it does not exist.
-    return { lowest: contentRequirement(permission.content as ContentAction), refusal: (rung) => (rung === "guest" ? 404 : 403) };
-  }
-  return undefined;
-}
+const matrix = useMatrix();
 
 /** Calls the operation as each rung up to the lowest allowed one; returns what each got. */
 async function climb(operation: Operation, lowest: Rung): Promise<{ refused: Array<[Rung, number | string]>; allowed: number; unchanged: boolean }> {
-  const ids = await idsFor(world, operation);
+  const ids = await idsFor(matrix.world, operation);
   const url = operationUrl(operation, ids);
-  const body = await bodyFor(world, operation);
-  const send = (rung: Rung) => call(operation.method.toUpperCase(), url, { token: world.actors[rung].token, body });
-  const before = await snapshot(world, operation, ids, readable);
+  const body = await bodyFor(matrix.world, operation);
+  const send = (rung: Rung) => call(operation.method.toUpperCase(), url, { token: matrix.world.actors[rung].token, body });
+  const before = await snapshot(matrix.world, operation, ids, matrix.readable);
   const refused: Array<[Rung, number | string]> = [];
   for (const rung of LADDER.slice(0, LADDER.indexOf(lowest))) {
     const response = await send(rung);
@@ -48,24 +28,24 @@ async function climb(operation: Operation, lowest: Rung): Promise<{ refused: Arr
     const named = response.status !== 403 || new RegExp(`needs the (organization role|level) '${lowest}'`).test(response.body.error.message);
     refused.push([rung, named ? response.status : `403 without naming '${lowest}': ${response.body.error.message}`]);
   }
-  const unchanged = JSON.stringify(await snapshot(world, operation, ids, readable)) === JSON.stringify(before);
+  const unchanged = JSON.stringify(await snapshot(matrix.world, operation, ids, matrix.readable)) === JSON.stringify(before);
   return { refused, allowed: (await send(lowest)).status, unchanged };
 }
 
 describe("the role table", () => {
   it("is declared on every /v1 route", () => {
-    const undeclared = operations.filter((operation) => operation.path.startsWith("/v1/") && operation.path !== "/v1/openapi.json" && !operation.permission);
+    const undeclared = matrix.operations.filter((operation) => operation.path.startsWith("/v1/") && operation.path !== "/v1/openapi.json" && !operation.permission);
     expect(undeclared.map((operation) => operation.operationId)).toEqual([]);
   });
 
   it("gives every body an example, so every route can be called with a valid body", () => {
-    const withoutExample = operations.filter((operation) => !["get", "delete"].includes(operation.method) && operation.example === undefined);
+    const withoutExample = matrix.operations.filter((operation) => !["get", "delete"].includes(operation.method) && operation.example === undefined);
     // Routes whose body is empty or optional need no example.
     expect(withoutExample.map((operation) => operation.operationId).sort()).toEqual(OPERATIONS_WITHOUT_BODY);
   });
 
   it("refuses every role below the declared one, changing nothing, and lets the declared role through", async () => {
-    const checked = operations.flatMap((operation) => {
+    const checked = matrix.operations.flatMap((operation) => {
       const expected = operation.permission && expectation(operation.permission);
       return expected ? [{ operation, ...expected }] : [];
     });
@@ -107,6 +87,7 @@ const OPERATIONS_WITHOUT_BODY = [
   "joinOrganizationWithInvite",
   "mergeChangeRequest",
   "publishSite",
+  "regenerateSitePublishingAuthById",
   "restoreSpace",
   "runTranslation",
   "unpublishSite",

@@ -1,12 +1,15 @@
-import { EXAMPLE_CERTIFICATE, EXAMPLE_IDS } from "../../../src/schemas/examples";
+import { EXAMPLE_CERTIFICATE, EXAMPLE_IDS, EXAMPLE_SPEC_SLUG } from "../../../src/schemas/examples";
 import { IDP_CERTIFICATE } from "../../helpers/certificate";
 import { createChangeRequest, createSpace, editContent, mergeChangeRequest } from "../../helpers/content";
 import { addMember, createOrganization, createUser, type TestUser } from "../../helpers/fixtures";
+import { createRepo } from "../../helpers/git-repos";
+import { syncNow } from "../../helpers/git-sync";
 import { call } from "../../helpers/http";
 import { PETSTORE_31_JSON, runQueuedSpecJobs, specCall, uniqueSlug } from "../../helpers/openapi";
 import { runTranslationJobs, takeRunJobs, translationCall } from "../../helpers/translations";
 import { allIssues, conversation, ingestAndAnalyse } from "../../helpers/conversations";
-import { concretePath, pathIds, type Operation } from "./operations";
+import { beforeAll } from "vitest";
+import { concretePath, loadOperations, pathIds, type Operation } from "./operations";
 
 /**
  * The organization every matrix call happens in: its owner makes the objects, and one member of
@@ -27,13 +30,35 @@ export interface World {
    * Content the read operations share: a space with a merged page and file, a change request with
    * both, a review, and the merge's revision (which has the page and the file).
    */
-  shared: Record<"spaceId" | "changeRequestId" | "pageId" | "fileId" | "changeRequestPageId" | "changeRequestFileId" | "reviewId" | "revisionId", string>;
+  shared: Record<
+    "spaceId" | "changeRequestId" | "pageId" | "fileId" | "changeRequestPageId" | "changeRequestFileId" | "reviewId" | "revisionId" | "pagePath" | "documentId",
+    string
+  >;
+  /** A space imported from Git with a reusable content (only Git sync makes them): made on first use. */
+  reusableContent?: Promise<Record<"spaceId" | "revisionId" | "changeRequestId" | "reusableContentId", string>>;
 }
 
 const PAGE_AND_FILE = [
   { operation: "insert_page", title: "Matrix page", document: { markdown: "Hello\n" } },
   { operation: "insert_files", files: [{ name: "matrix.txt", contentType: "text/plain", base64: btoa("matrix") }] },
 ];
+
+/** What a matrix test file works with: the document's operations, the GET paths, and a world of its own. */
+export interface Matrix {
+  world: World;
+  operations: Operation[];
+  readable: Set<string>;
+}
+
+/** The file's matrix, built before its tests (filled in by then; read it inside them). */
+export function useMatrix(): Matrix {
+  const matrix = {} as Matrix;
+  beforeAll(async () => {
+    Object.assign(matrix, await loadOperations());
+    matrix.world = await buildWorld();
+  }, 60_000);
+  return matrix;
+}
 
 export async function buildWorld(): Promise<World> {
   const owner = await createUser("matrix-owner");
@@ -54,6 +79,7 @@ export async function buildWorld(): Promise<World> {
   const open = await createChangeRequest(owner, space.id);
   const openContent = await editContent(owner, space.id, open.id, PAGE_AND_FILE);
   const review = await call("POST", `/v1/spaces/${space.id}/change-requests/${open.id}/reviews`, { token: actors.review.token, body: { status: "approved" } });
+  const page = await call("GET", `/v1/spaces/${space.id}/content/page/${createdPageId(mergedContent)}`, { token: owner.token });
   return {
     owner,
     organizationId,
@@ -68,6 +94,9 @@ export async function buildWorld(): Promise<World> {
       changeRequestFileId: openContent.insertedFiles[0]!.id,
       reviewId: review.body.id,
       revisionId: mergeRevision,
+      // The merged page's path and body: in the space, its change request and the merge revision.
+      pagePath: page.body.path,
+      documentId: page.body.documentId,
     },
   };
 }
@@ -79,7 +108,9 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
   const names = pathIds(operation.path);
   const { owner, organizationId } = world;
   const as = (method: string, path: string, body?: unknown) => call(method, path, { token: owner.token, body });
-  if (names.includes("pageId") || names.includes("fileId") || names.includes("reviewId") || names.includes("revisionId")) {
+  if (names.includes("reusableContentId")) return (world.reusableContent ??= spaceWithReusableContent(world));
+  const readsShared = ["pageId", "fileId", "reviewId", "revisionId", "pagePath", "documentId"].some((name) => names.includes(name));
+  if (readsShared) {
     const inChangeRequest = names.includes("changeRequestId");
     return {
       spaceId: world.shared.spaceId,
@@ -88,6 +119,8 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
       fileId: inChangeRequest ? world.shared.changeRequestFileId : world.shared.fileId,
       reviewId: world.shared.reviewId,
       revisionId: world.shared.revisionId,
+      pagePath: world.shared.pagePath,
+      documentId: world.shared.documentId,
     };
   }
   const ids: Record<string, string> = { organizationId };
@@ -141,11 +174,26 @@ async function siteStructureIdsFor(world: World, siteId: string, names: string[]
     const group = await call("POST", `${base}/section-groups`, { token: owner.token, body: { title: "Matrix group", sections: ids.siteSectionId ? [ids.siteSectionId] : [] } });
     ids.siteSectionGroupId = group.body.id;
   }
+  if (names.includes("siteRedirectId") || path.endsWith("/redirect")) {
+    // The redirect the by-source lookup's example (`source=/old-page`) finds.
+    const body = { source: "/old-page", destination: { kind: "external", url: "https://example.com/new-page" } };
+    ids.siteRedirectId = (await call("POST", `${base}/redirects`, { token: owner.token, body })).body.id;
+  }
   if (path.includes("/adaptive-schema")) {
     const jsonSchema = { type: "object", properties: { beta: { type: "boolean", description: "Beta" } }, additionalProperties: false };
     await call("PUT", `${base}/adaptive-schema`, { token: owner.token, body: { jsonSchema } });
   }
   return ids;
+}
+
+/** A space whose content, imported from the test Git server, has a reusable content; its revision and a change request. */
+async function spaceWithReusableContent(world: World) {
+  const repo = await createRepo("matrix-reusable", { "README.md": '# Home\n\n{% include ".gitbook/includes/block.md" %}\n', ".gitbook/includes/block.md": "---\ntitle: Block\n---\n\nShared.\n" });
+  const space = await createSpace(world.owner, world.organizationId);
+  await syncNow(world.owner.token, space.id, "import", { url: repo.url, ref: "refs/heads/main" });
+  const revision = (await call("GET", `/v1/spaces/${space.id}/content`, { token: world.owner.token })).body;
+  const changeRequest = await createChangeRequest(world.owner, space.id);
+  return { spaceId: space.id, revisionId: revision.id, changeRequestId: changeRequest.id, reusableContentId: revision.reusableContents[0].id };
 }
 
 /**
@@ -193,6 +241,7 @@ export async function bodyFor(world: World, operation: Operation): Promise<unkno
   let text = JSON.stringify(operation.example);
   if (text.includes(EXAMPLE_IDS.user)) text = text.replaceAll(EXAMPLE_IDS.user, (await newMember(world, "review")).id);
   text = text.replaceAll(EXAMPLE_IDS.space, world.shared.spaceId);
+  if (text.includes(EXAMPLE_SPEC_SLUG)) text = text.replaceAll(EXAMPLE_SPEC_SLUG, (await processedSpec(world)).specSlug);
   text = text.replaceAll(EXAMPLE_IDS.organization, world.targetOrganizationId).replaceAll(JSON.stringify(EXAMPLE_CERTIFICATE), JSON.stringify(IDP_CERTIFICATE));
   const body = JSON.parse(text);
   // Entity ids the example names must be unique in the organization (a SAML provider's entityID).
@@ -201,7 +250,7 @@ export async function bodyFor(world: World, operation: Operation): Promise<unkno
 }
 
 /**
- * What the owner reads of everything an operation could change: every GET route at the
+ * What the owner (or the operator, on its routes) reads of everything an operation could change: every GET route at the
  * operation's path or a prefix of it (the object, its list, its parents). What changes with no
  * write is left out: members' `lastSeenAt` (it moves with every request anyone makes) and files'
  * `downloadURL` (signed anew for every five-minute window).
@@ -211,9 +260,9 @@ const VOLATILE_FIELDS = new Set(["lastSeenAt", "downloadURL"]);
 /** A PDF export's URL is signed anew on every request: its file (the path) is what must not change. */
 const withoutSignature = (value: unknown) => (typeof value === "string" && /^https?:\/\/[^/]+\/pdfs\//.test(value) ? value.split("?")[0] : value);
 
-export async function snapshot(world: World, operation: Operation, ids: Record<string, string>, readable: Set<string>): Promise<unknown[]> {
+export async function snapshot(world: World, operation: Operation, ids: Record<string, string>, readable: Set<string>, token = world.owner.token): Promise<unknown[]> {
   const segments = operation.path.split("/");
   const paths = segments.map((_, index) => segments.slice(0, index + 1).join("/")).filter((path) => readable.has(path));
-  const bodies = await Promise.all(paths.map(async (path) => (await call("GET", concretePath(path, ids), { token: world.owner.token })).body));
+  const bodies = await Promise.all(paths.map(async (path) => (await call("GET", concretePath(path, ids), { token })).body));
   return JSON.parse(JSON.stringify(bodies, (key, value) => (VOLATILE_FIELDS.has(key) ? undefined : withoutSignature(value))));
 }

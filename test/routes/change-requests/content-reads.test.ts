@@ -117,7 +117,7 @@ describe("change request content reads (its own revision, apart from main's)", (
     errorMessage(await call("GET", crPath(`/files/${NO_SUCH_FILE}`), { token: f.read.token }), 404);
   });
 
-  it("listChangeRequestPageLinks: stats.broken.changeRequest counts broken links in the pages it changed", async () => {
+  it("listPageLinksInChangeRequest: stats.broken.changeRequest counts broken links in the pages it changed", async () => {
     const home = await read<LinkReport>(f.read, crPath(`/page/${ids.home}/links`));
     expect(linkSummary(home)).toEqual(["broken link page:alsoMissing000000000"]);
     expect(home.stats).toEqual({ total: 1, broken: { total: 1, changeRequest: 1 } });

@@ -1,13 +1,15 @@
+import { ChangeRequestStatus } from "@gitbook/api";
+import { ChangeRequestStatus as ChangeRequestStatus0146 } from "gitbook-api-0146";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSpace } from "../../helpers/content";
-import { createOrganization, createUser, type TestUser } from "../../helpers/fixtures";
+import { createOrganization, createUser, gitbookClient, gitbookClient0146, type TestUser } from "../../helpers/fixtures";
 import { call, errorMessage } from "../../helpers/http";
 import { expectSpecResponse } from "../../helpers/spec";
 import { allClusters, conversation, ingestAndAnalyse } from "../../helpers/conversations";
 
 /**
  * A change request may address a conversations issues cluster of its organization: given when it
- * is created or updated, shown as `conversationsIssuesCluster`, and filtered on by `topic`.
+ * is created or updated, shown as `conversationsIssuesCluster`, and filtered on by it (or its alias `topic`).
  */
 
 let admin: TestUser;
@@ -77,17 +79,54 @@ describe("linking change requests to clusters", () => {
     expect(read.body).toMatchObject({ conversationsIssuesCluster: ssoCluster, subject: "Keeps its link" });
   });
 
-  it("filters the space's and the organization's lists by cluster (`topic`)", async () => {
-    const linked = await create({ subject: "Filter me", conversationsIssuesCluster: ssoCluster });
-    const space = await call("GET", `${changeRequests()}?status=draft&topic=${ssoCluster}&limit=1000`, { token: admin.token });
-    expect(space.status).toBe(200);
-    expect(space.body.items.length).toBeGreaterThan(0);
-    expect(space.body.items.every((item: { conversationsIssuesCluster?: string }) => item.conversationsIssuesCluster === ssoCluster)).toBe(true);
-    expect(space.body.items.map((item: { id: string }) => item.id)).toContain(linked.id);
+  it("filters the space's and the organization's lists by cluster, under GitBook's name and its alias `topic`", async () => {
+    const sso = await create({ subject: "Filter me", conversationsIssuesCluster: ssoCluster });
+    const api = await create({ subject: "Filter me too", conversationsIssuesCluster: apiCluster });
     const organizationId = (await call("GET", `/v1/spaces/${spaceId}`, { token: admin.token })).body.organization;
-    const organization = await call("GET", `/v1/orgs/${organizationId}/change-requests?status=draft&topic=${apiCluster}&limit=1000`, { token: admin.token });
-    expect(organization.status).toBe(200);
-    expect(organization.body.items.length).toBeGreaterThan(0);
-    expect(organization.body.items.every((item: { conversationsIssuesCluster?: string }) => item.conversationsIssuesCluster === apiCluster)).toBe(true);
+    const lists = { listChangeRequestsForSpace: changeRequests(), listChangeRequestsForOrganization: `/v1/orgs/${organizationId}/change-requests` };
+    for (const [operationId, path] of Object.entries(lists)) {
+      for (const name of ["conversationsIssuesCluster", "topic"]) {
+        for (const [cluster, linked, other] of [[ssoCluster, sso, api], [apiCluster, api, sso]]) {
+          const response = await call("GET", `${path}?status=draft&${name}=${cluster}&limit=1000`, { token: admin.token });
+          expect(response.status).toBe(200);
+          expectSpecResponse(operationId, 200, response.body);
+          const ids = response.body.items.map((item: { id: string }) => item.id);
+          expect(ids, `${operationId} ?${name}`).toContain(linked.id);
+          expect(ids, `${operationId} ?${name}`).not.toContain(other.id);
+          expect(response.body.items.every((item: { conversationsIssuesCluster?: string }) => item.conversationsIssuesCluster === cluster)).toBe(true);
+        }
+      }
+    }
+  });
+
+  it("lists nothing for a cluster nothing is linked to, or for two different clusters, and refuses a malformed id", async () => {
+    await create({ subject: "Linked", conversationsIssuesCluster: ssoCluster });
+    const lists = [changeRequests(), `/v1/orgs/${(await call("GET", `/v1/spaces/${spaceId}`, { token: admin.token })).body.organization}/change-requests`];
+    for (const path of lists) {
+      for (const query of [`conversationsIssuesCluster=noSuchCluster`, `topic=noSuchCluster`, `conversationsIssuesCluster=${foreignCluster}`, `conversationsIssuesCluster=${ssoCluster}&topic=${apiCluster}`]) {
+        const response = await call("GET", `${path}?status=draft&${query}`, { token: admin.token });
+        expect(response.status, query).toBe(200);
+        expect(response.body, query).toMatchObject({ items: [], count: 0 });
+      }
+      const both = await call("GET", `${path}?status=draft&conversationsIssuesCluster=${ssoCluster}&topic=${ssoCluster}`, { token: admin.token });
+      expect(both.body.items.length).toBeGreaterThan(0);
+      expect(errorMessage(await call("GET", `${path}?conversationsIssuesCluster=not%20an%20id`, { token: admin.token }), 400)).toMatch(/^Invalid query parameter 'conversationsIssuesCluster'/);
+    }
+  });
+
+  it("filters through GitBook's clients: 0.146 names the filter `conversationsIssuesCluster`, 0.202 `topic`", async () => {
+    const linked = await create({ subject: "Through the clients", conversationsIssuesCluster: apiCluster });
+    const organizationId = (await call("GET", `/v1/spaces/${spaceId}`, { token: admin.token })).body.organization;
+    const client0146 = gitbookClient0146(admin);
+    const lists = [
+      (await client0146.spaces.listChangeRequestsForSpace(spaceId, { status: ChangeRequestStatus0146.Draft, conversationsIssuesCluster: apiCluster, limit: 1000 })).data.items,
+      (await client0146.orgs.listChangeRequestsForOrganization(organizationId, { status: ChangeRequestStatus0146.Draft, conversationsIssuesCluster: apiCluster, limit: 1000 })).data.items,
+      (await gitbookClient(admin).spaces.listChangeRequestsForSpace(spaceId, { status: ChangeRequestStatus.Draft, topic: apiCluster, limit: 1000 })).data.items,
+    ];
+    for (const items of lists) {
+      expect(items.map((item) => item.id)).toContain(linked.id);
+      // 0.202's ChangeRequest type does not name the field 0.146 returns.
+      expect(items.every((item) => (item as { conversationsIssuesCluster?: string }).conversationsIssuesCluster === apiCluster)).toBe(true);
+    }
   });
 });

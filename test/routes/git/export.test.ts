@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { commitToMain, createSpace, flattenPages, mainPages } from "../../helpers/content";
 import { createOrganization, createUser, gitbookClient, type TestUser } from "../../helpers/fixtures";
-import { createRepo, pushFromOutside, readRepo } from "../../helpers/git-repos";
+import { createEmptyRepo, createRepo, pushFromOutside, readRepo } from "../../helpers/git-repos";
 import { syncNow, takeGitJobs } from "../../helpers/git-sync";
 import { expectSpecResponse } from "../../helpers/spec";
 
@@ -19,6 +19,17 @@ const SOURCE = {
   "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide.md)\n",
   "guide.md": "# Guide\n\nSteps.\n",
 };
+
+/** Nested pages, so that a round trip compares a tree, not a list. */
+const NESTED = {
+  "README.md": "# Welcome\n\nHello.\n",
+  "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Guides](guides/README.md)\n  * [Install](guides/install.md)\n",
+  "guides/README.md": "# Guides\n\nAll guides.\n",
+  "guides/install.md": "# Install\n\nRun it.\n",
+};
+
+type Page = { title: string; slug: string; markdown?: string; pages: Page[] };
+const pageTree = (pages: Page[]): unknown[] => pages.map((page) => ({ title: page.title, slug: page.slug, markdown: page.markdown, pages: pageTree(page.pages) }));
 
 describe("exportToGitRepository", () => {
   it("exports to a new branch what was imported, and the export imports back to the same pages", async () => {
@@ -94,4 +105,39 @@ describe("exportToGitRepository", () => {
     expect((await api.spaces.exportToGitRepository(queued.id, { url: repo.url, ref: "refs/heads/client", commitMessage: "From the client" })).status).toBe(204);
     expect(takeGitJobs()).toEqual([]);
   });
+
+  it("round-trips through a repository whose HEAD names a branch that does not exist (git init --bare)", async () => {
+    const { space, target, exported } = await exportToUnbornHead("unborn-round-trip");
+    expect(exported.message).toBe("First");
+    const other = await createSpace(owner, organizationId);
+    const imported = await syncNow(owner.token, other.id, "import", { url: target.url, ref: UNBORN_EXPORT_REF });
+    expect(imported.info.body.operation).toMatchObject({ state: "success", direction: "import" });
+    expect(pageTree(await mainPages(owner, other.id))).toEqual(pageTree(await mainPages(owner, space.id)));
+  });
+
+  it("exports again to the branch it made in such a repository, fast-forwarding on its first commit", async () => {
+    const { space, target, exported } = await exportToUnbornHead("unborn-again");
+    const install = flattenPages(await mainPages(owner, space.id)).find((page) => page.title === "Install")!;
+    await commitToMain(owner, space.id, [{ operation: "update_page", page: install.id, title: "Install, edited" }]);
+    const second = await syncNow(owner.token, space.id, "export", { url: target.url, ref: UNBORN_EXPORT_REF, commitMessage: "Second" });
+    expect(second.info.body.operation).toMatchObject({ state: "success", direction: "export" });
+    const after = await readRepo(target.name, UNBORN_EXPORT_REF);
+    expect(after).toMatchObject({ message: "Second", parents: [exported.commit] });
+    expect(after.files!["guides/install.md"]!.text).toContain("# Install, edited");
+  });
 });
+
+const UNBORN_EXPORT_REF = "refs/heads/gitbook-export";
+
+/** A space with NESTED's pages exported to a new branch of a `git init --bare` repository (HEAD -> refs/heads/main, never made). */
+async function exportToUnbornHead(label: string) {
+  const source = await createRepo(`${label}-source`, NESTED);
+  const space = await createSpace(owner, organizationId);
+  await syncNow(owner.token, space.id, "import", { url: source.url, ref: "refs/heads/main" });
+  // Git advertises no HEAD at all for such a repository.
+  const target = await createEmptyRepo(label);
+  const first = await syncNow(owner.token, space.id, "export", { url: target.url, ref: UNBORN_EXPORT_REF, commitMessage: "First" });
+  expect(first.info.body.operation).toMatchObject({ state: "success", direction: "export" });
+  expect((await readRepo(target.name, "HEAD")).commit).toBeNull();
+  return { space, target, exported: await readRepo(target.name, UNBORN_EXPORT_REF) };
+}

@@ -132,7 +132,9 @@ describe("published URLs", () => {
     expect(a.siteSpaces[0].urls.published).toBe(a.urls.published);
     await insertShareLink(ctx.siteId, f.admin, "published-key-1234567");
     const shared = ok(await call("GET", `${sectionsPath(ctx)}?shareKey=published-key-1234567`, { token: f.read.token }), 200, "listSiteSections");
-    expect(shared.items[0].urls.published).toBe(`${a.urls.published}?share=published-key-1234567`);
+    // The key is the first segment under the site's base (the default section is at the base).
+    expect(shared.items[0].urls.published).toBe(`${a.urls.published}published-key-1234567/`);
+    expect(shared.items[1].urls.published).toBe(`${a.urls.published}published-key-1234567/${second.path}/`);
     expect(first.id).toBe(a.id);
   });
 });

@@ -27,15 +27,15 @@ describe("share links", () => {
     const link = await createLink(fixture.create, orgId, site.id, "Partners");
     expect(link).toMatchObject({ object: "share-link", name: "Partners", active: true });
     expect(link.key).toMatch(/^[A-Za-z0-9]{32}$/);
-    expect(link.urls.published).toBe(`https://docs.test/sites/${orgId}/private-docs/?share=${link.key}`);
+    expect(link.urls.published).toBe(`https://docs.test/sites/${orgId}/private-docs/${link.key}/`);
 
     const listed = await walkList<any>(linksPath(orgId, site.id), {}, { token: fixture.create.token, operationId: "listSiteShareLinks", expectedCount: 1 });
     expect(listed).toEqual([{ object: "share-link", id: link.id, createdAt: link.createdAt, name: "Partners", active: true, urls: {} }]);
 
     const profile = await readPublished(fixture.read, orgId, site.id, link.key);
     expect(profile.status).toBe(200);
-    expect(profile.body.site.urls.published).toBe(`https://docs.test/sites/${orgId}/private-docs/?share=${link.key}`);
-    expect(profile.body.structure.structure[0].urls.published).toBe(`https://docs.test/sites/${orgId}/private-docs/?share=${link.key}`);
+    expect(profile.body.site.urls.published).toBe(`https://docs.test/sites/${orgId}/private-docs/${link.key}/`);
+    expect(profile.body.structure.structure[0].urls.published).toBe(`https://docs.test/sites/${orgId}/private-docs/${link.key}/`);
 
     // Two links never share a key.
     const second = await createLink(fixture.admin, orgId, site.id, "Press");

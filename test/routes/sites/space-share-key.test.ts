@@ -36,11 +36,11 @@ describe("getSpaceById with a shareKey", () => {
     const withKey = await readSpace(f.read, first.id, link.key);
     expect(withKey.status, JSON.stringify(withKey.body)).toBe(200);
     expectSpecResponse("getSpaceById", 200, withKey.body);
-    expect(withKey.body).toEqual({ ...plain.body, urls: { ...plain.body.urls, published: `${base}?share=${link.key}` } });
+    expect(withKey.body).toEqual({ ...plain.body, urls: { ...plain.body.urls, published: `${base}${link.key}/` } });
 
     const viaClient = await gitbookClient(f.read).spaces.getSpaceById(second.id, { shareKey: link.key });
     expectSpecResponse("getSpaceById", 200, viaClient.data);
-    expect(viaClient.data.urls.published).toBe(`${base}api-reference/?share=${link.key}`);
+    expect(viaClient.data.urls.published).toBe(`${base}${link.key}/api-reference/`);
   });
 
   it("gives no published URL for a space the site does not publish, or while the site is unpublished", async () => {

@@ -203,7 +203,7 @@ describe("space content reads (getCurrentRevision, listPages, getPageById, listF
     errorMessage(await call("GET", path(`/files/${NO_SUCH_FILE}/backlinks`), { token: f.read.token }), 404);
   });
 
-  it("listSpacePageLinks: a page's links with their status, a status filter, and stats", async () => {
+  it("listPageLinksInSpace: a page's links with their status, a status filter, and stats", async () => {
     const reference = await read<LinkReport>(f.read, path(`/page/${ids.reference}/links`));
     expect(linkSummary(reference)).toEqual(
       [

@@ -29,7 +29,7 @@ describe("security of the content routes", () => {
       ["getFileById", `${s}/files/${file}`],
       ["listSpaceFileBacklinks", `${s}/files/${file}/backlinks`],
       ["getPageById", `${s}/page/${page}`],
-      ["listSpacePageLinks", `${s}/page/${page}/links`],
+      ["listPageLinksInSpace", `${s}/page/${page}/links`],
       ["listSpaceLinks", `/v1/spaces/${space.id}/links`],
       ["getRevisionOfChangeRequestById", c],
       ["listPagesInChangeRequest", `${c}/pages`],
@@ -37,7 +37,7 @@ describe("security of the content routes", () => {
       ["getFileInChangeRequestById", `${c}/files/${file}`],
       ["listChangeRequestFileBacklinks", `${c}/files/${file}/backlinks`],
       ["getPageInChangeRequestById", `${c}/page/${page}`],
-      ["listChangeRequestPageLinks", `${c}/page/${page}/links`],
+      ["listPageLinksInChangeRequest", `${c}/page/${page}/links`],
       ["listChangeRequestPageBacklinks", `${c}/page/${page}/backlinks`],
     ];
   }, 60_000);

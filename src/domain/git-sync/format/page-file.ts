@@ -21,7 +21,7 @@ export interface PageFile {
   body: string;
 }
 
-const FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
+export const FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 /** Layout switches Git Sync writes that the markdown module's parser does not read. */
 const EXTRA_SWITCHES = ["tags", "actions"] as const;
 /** Layout switches in the order the exporter writes them. */

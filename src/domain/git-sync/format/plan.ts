@@ -1,6 +1,7 @@
-import { isFile, type Entry, type FileEntry, type PageEntry } from "../../revisions/entries";
-import { PageTree } from "../../revisions/page-tree";
+import { isFile, isReusableContent, type Entry, type FileEntry, type PageEntry, type ReusableContentEntry } from "../../revisions/entries";
+import { PageTree, slugify } from "../../revisions/page-tree";
 import type { RepositoryLayout } from "./config";
+import { INCLUDES_FOLDER } from "./include-file";
 import { basename, dirname, isReadme } from "./paths";
 
 /**
@@ -9,7 +10,8 @@ import { basename, dirname, isReadme } from "./paths";
  * GitBook's layout: the first page `README.md`, a page with children `<slug>/README.md`, a page
  * without `<slug>.md` in its parent's folder, a group's pages in a folder named after the group,
  * assets `.gitbook/assets/<name>` (the same bytes once; other bytes of a taken name get the name
- * with their hash). Paths are compared without case, as checkouts on macOS and Windows do.
+ * with their hash), reusable contents `.gitbook/includes/<slug of the title>.md`. Paths are
+ * compared without case, as checkouts on macOS and Windows do.
  *
  * Import uses the same plan on the space's content before the import to keep the ids of pages it
  * exported, so export -> import keeps ids even where nothing stored a path.
@@ -22,6 +24,7 @@ export interface RepositoryPlan {
   /** Top-level pages written as SUMMARY.md groups. */
   groups: Set<string>;
   filePaths: Map<string, string>;
+  reusableContentPaths: Map<string, string>;
 }
 
 export function planRepository(entries: Iterable<Entry>): RepositoryPlan {
@@ -55,7 +58,8 @@ export function planRepository(entries: Iterable<Entry>): RepositoryPlan {
   }
   // Map iteration follows insertion; re-insert in table-of-contents order for the writer.
   const inOrder = new Map(documents.map((page) => [page.id, pagePaths.get(page.id)!]));
-  return { layout, tree, pagePaths: inOrder, groups, filePaths: planFiles(all.filter(isFile), root, claimed) };
+  const filePaths = planFiles(all.filter(isFile), root, claimed);
+  return { layout, tree, pagePaths: inOrder, groups, filePaths, reusableContentPaths: planReusableContents(all.filter(isReusableContent), root, claimed) };
 }
 
 /** A page marked as a group is written as one only where GitBook has groups: top level, without a body. */
@@ -63,17 +67,24 @@ export function isGroupPage(page: PageEntry): boolean {
   return page.data.group === true && page.parentId === null && (page.markdown ?? "").trim() === "";
 }
 
-function planFiles(files: FileEntry[], root: string, claimed: Set<string>): Map<string, string> {
+/** The paths a Git import stored, each kept unless claimed first (in path order); claims them. */
+function claimStoredPaths(entries: ReadonlyArray<FileEntry | ReusableContentEntry>, claimed: Set<string>): Map<string, string> {
   const paths = new Map<string, string>();
-  const pathOfBlob = new Map<string, string>();
-  const stored = files.filter((file) => file.data.git?.path).sort((a, b) => compare(a.data.git!.path, b.data.git!.path) || compare(a.id, b.id));
-  for (const file of stored) {
-    const path = file.data.git!.path;
+  const stored = entries.filter((entry) => entry.data.git?.path).sort((a, b) => compare(a.data.git!.path, b.data.git!.path) || compare(a.id, b.id));
+  for (const entry of stored) {
+    const path = entry.data.git!.path;
     if (claimed.has(path.toLowerCase())) continue;
     claimed.add(path.toLowerCase());
-    paths.set(file.id, path);
-    if (!pathOfBlob.has(file.blobKey)) pathOfBlob.set(file.blobKey, path);
+    paths.set(entry.id, path);
   }
+  return paths;
+}
+
+function planFiles(files: FileEntry[], root: string, claimed: Set<string>): Map<string, string> {
+  const paths = claimStoredPaths(files, claimed);
+  const pathOfBlob = new Map<string, string>();
+  const blobOf = new Map(files.map((file) => [file.id, file.blobKey]));
+  for (const [id, path] of paths) if (!pathOfBlob.has(blobOf.get(id)!)) pathOfBlob.set(blobOf.get(id)!, path);
   // Ordered by name and bytes, not by id, so the same content gets the same names.
   const others = files.filter((file) => !paths.has(file.id)).sort((a, b) => compare(a.data.name, b.data.name) || compare(a.blobKey, b.blobKey) || compare(a.id, b.id));
   for (const file of others) {
@@ -93,6 +104,14 @@ function planFiles(files: FileEntry[], root: string, claimed: Set<string>): Map<
     paths.set(file.id, path);
     pathOfBlob.set(file.blobKey, path);
   }
+  return paths;
+}
+
+/** Stored paths first (in path order), then the others by title: the same content gets the same names. */
+function planReusableContents(contents: ReusableContentEntry[], root: string, claimed: Set<string>): Map<string, string> {
+  const paths = claimStoredPaths(contents, claimed);
+  const others = contents.filter((content) => !paths.has(content.id)).sort((a, b) => compare(a.data.title, b.data.title) || compare(a.id, b.id));
+  for (const content of others) paths.set(content.id, unclaimed(claimed, (suffix) => `${root}${INCLUDES_FOLDER}${slugify(content.data.title)}${suffix}.md`));
   return paths;
 }
 

@@ -1,12 +1,14 @@
-import type { FileData, PageData } from "../../../db/schema";
+import type { EntryKind, FileData, PageData } from "../../../db/schema";
+import { rewriteIncludeTargets } from "../../../formats/markdown";
 import { newId } from "../../../lib/ids";
 import { positionBetween } from "../../../lib/ordering";
 import { prepareDocument, type StoredDocument } from "../../revisions/documents";
-import { canonicalJson, isFile, isPage, type Entry, type FileEntry, type PageEntry } from "../../revisions/entries";
+import { canonicalJson, entryKey, isFile, isPage, type Entry, type FileEntry, type PageEntry, type ReusableContentEntry } from "../../revisions/entries";
 import { slugify } from "../../revisions/page-tree";
 import { blobKeyOf, contentTypeOf, gitBlobOid } from "./assets";
 import { CONFIG_FILE, projectPrefixOf, readLayout, type RepositoryLayout } from "./config";
 import { GitFormatError } from "./errors";
+import { isIncludePath, readIncludeFile } from "./include-file";
 import { rewriteBodyUrls } from "./links";
 import { readPageFile, type PageFile } from "./page-file";
 import { basename, dirname, isExternalUrl, isMarkdownPath, isReadme, normalizePath, safeDecode, splitAnchor } from "./paths";
@@ -40,7 +42,9 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 /**
  * A repository in GitBook's format as a space's complete content. Pages come from SUMMARY.md (or
  * the folders when there is none); the files are everything under `.gitbook/assets/` plus any
- * other file a page links to. Every page and file records its `git` path and blob, and keeps the
+ * other file a page links to; the reusable contents are the markdown files under
+ * `.gitbook/includes/`, and a body's `{% include %}` of one names it by id. Every page, file and
+ * reusable content records its `git` path and blob, and keeps the
  * id of the entry that had that path before (or would have had it on export, see plan.ts); an
  * entry whose content did not change is returned as it was, so re-importing a repository changes
  * nothing. Paths are relative to the project directory.
@@ -70,6 +74,7 @@ class Importer {
   private readonly pageFiles = new Map<string, PageFile>();
   private readonly pageIdByPath = new Map<string, string>();
   private readonly fileIdByPath = new Map<string, string>();
+  private readonly reusableContentIdByPath = new Map<string, string>();
   /** Existing entries by the path they have (or would be exported at). */
   private readonly existingByPath = new Map<string, Entry>();
   private readonly existingGroups = new Map<string, PageEntry[]>();
@@ -89,16 +94,20 @@ class Importer {
         this.existingGroups.set(entry.data.title, [...(this.existingGroups.get(entry.data.title) ?? []), entry]);
         continue;
       }
-      const path = isPage(entry) ? plan.pagePaths.get(entry.id) : plan.filePaths.get(entry.id);
+      const path = isPage(entry) ? plan.pagePaths.get(entry.id) : isFile(entry) ? plan.filePaths.get(entry.id) : plan.reusableContentPaths.get(entry.id);
       const key = path === undefined ? undefined : `${entry.kind}:${path}`;
       if (key !== undefined && !this.existingByPath.has(key)) this.existingByPath.set(key, entry);
     }
   }
 
   async run(summary: Summary): Promise<ImportedContent> {
-    // Ids first (pages, then files under the assets folder), so links resolve in one pass.
+    // Ids first (pages, then files under the assets folder, then reusable contents), so links and
+    // includes resolve in one pass.
     for (const item of allItems(summary)) this.pageIdByPath.set(item.path, this.reuse("page", item.path)?.id ?? newId());
-    for (const path of [...this.files.keys()].sort()) if (path.startsWith(`${this.layout.root}${ASSETS_FOLDER}`)) this.fileId(path);
+    const paths = [...this.files.keys()].sort();
+    for (const path of paths) if (path.startsWith(`${this.layout.root}${ASSETS_FOLDER}`)) this.fileId(path);
+    const includePaths = paths.filter((path) => isIncludePath(path, this.layout.root));
+    for (const path of includePaths) this.reusableContentIdByPath.set(path, this.reuse("reusable-content", path)?.id ?? newId());
 
     const roots: PageEntry[] = [];
     for (const item of summary.items) this.addPage(item, null, roots);
@@ -112,15 +121,33 @@ class Importer {
     for (const page of this.pages) {
       const file = this.pageFiles.get(page.id);
       const path = page.data.git?.path;
-      const body = file && path ? rewriteBodyUrls(file.body, this.pathResolver(dirname(path))) : "";
-      const document = await prepareDocument(body);
+      const document = await prepareDocument(file && path ? this.storedBody(file.body, dirname(path)) : "");
       documents.set(document.id, document);
       page.documentId = document.id;
       if (file?.cover) page.data.cover = this.coverOf(file.cover, dirname(path!));
     }
+    const reusableContents = await Promise.all(includePaths.map((path) => this.reusableContent(path, documents)));
     const { fileEntries, blobs } = await this.fileEntries();
     const pages = await Promise.all(this.pages.map((page) => this.settle(page)));
-    return { entries: [...pages, ...fileEntries], documents: [...documents.values()], blobs };
+    const settled = await Promise.all(reusableContents.map((content) => this.settle(content)));
+    return { entries: [...pages, ...fileEntries, ...settled], documents: [...documents.values()], blobs };
+  }
+
+  /** A body as stored: links to `/pages/<id>` and `/files/<id>`, includes to `/reusable-contents/<id>`. */
+  private storedBody(body: string, directory: string): string {
+    return rewriteIncludeTargets(rewriteBodyUrls(body, this.pathResolver(directory)), (target) => {
+      const path = normalizePath(`${directory}${target}`);
+      const id = path === null ? undefined : (this.reusableContentIdByPath.get(path) ?? this.reusableContentIdByPath.get(safeDecode(path)));
+      return id === undefined ? null : `/reusable-contents/${id}`;
+    });
+  }
+
+  private async reusableContent(path: string, documents: Map<string, StoredDocument>): Promise<ReusableContentEntry> {
+    const file = readIncludeFile(path, this.shown(path), decode(this.shown(path), this.files.get(path)!.bytes));
+    const document = await prepareDocument(this.storedBody(file.body, dirname(path)));
+    documents.set(document.id, document);
+    const data = { title: file.title, git: { oid: "", path }, createdAt: this.input.now, updatedAt: this.input.now };
+    return { kind: "reusable-content", id: this.reusableContentIdByPath.get(path)!, parentId: null, position: null, data, documentId: document.id, blobKey: null };
   }
 
   private addPage(item: SummaryItem, parentId: string | null, siblings: PageEntry[]): void {
@@ -171,7 +198,7 @@ class Importer {
   }
 
   /** The existing entry at a path, unless an earlier page or file took its id. */
-  private reuse(kind: "page" | "file", path: string): Entry | undefined {
+  private reuse(kind: EntryKind, path: string): Entry | undefined {
     const existing = this.existingByPath.get(`${kind}:${path}`);
     if (!existing || this.usedIds.has(existing.id)) return undefined;
     this.usedIds.add(existing.id);
@@ -221,20 +248,26 @@ class Importer {
     return { fileEntries, blobs: [...blobs.values()] };
   }
 
-  /** Fills the page's git oid, and keeps the existing entry (and its dates) when nothing about the page changed. */
-  private async settle(page: PageEntry): Promise<PageEntry> {
-    const path = page.data.git?.path;
+  /**
+   * Fills the git oid of a page or reusable content, and keeps the existing entry (and its dates)
+   * when nothing about it changed.
+   */
+  private async settle<T extends PageEntry | ReusableContentEntry>(entry: T): Promise<T> {
+    const path = entry.data.git?.path;
     if (path !== undefined) {
       const file = this.files.get(path)!;
-      page.data.git = { oid: file.oid ?? (await gitBlobOid(file.bytes)), path };
+      entry.data.git = { oid: file.oid ?? (await gitBlobOid(file.bytes)), path };
     }
-    const existing = this.input.existing.get(`page:${page.id}`);
-    if (!existing || !isPage(existing)) return page;
-    const stamped: PageEntry = { ...page, data: { ...page.data, createdAt: existing.data.createdAt, updatedAt: existing.data.updatedAt } };
+    const existing = this.input.existing.get(entryKey(entry.kind, entry.id)) as T | undefined;
+    if (!existing) return entry;
+    const dates = { createdAt: existing.data.createdAt, updatedAt: existing.data.updatedAt };
     const unchanged =
-      existing.parentId === page.parentId && existing.position === page.position && existing.documentId === page.documentId && canonicalJson(existing.data) === canonicalJson(stamped.data);
+      existing.parentId === entry.parentId &&
+      existing.position === entry.position &&
+      existing.documentId === entry.documentId &&
+      canonicalJson(existing.data) === canonicalJson({ ...entry.data, ...dates });
     if (unchanged) return withoutMarkdown(existing);
-    return { ...page, data: { ...page.data, createdAt: existing.data.createdAt } };
+    return { ...entry, data: { ...entry.data, createdAt: existing.data.createdAt } };
   }
 }
 

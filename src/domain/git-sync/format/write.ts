@@ -1,6 +1,8 @@
+import { reusableContentOfTarget, rewriteIncludeTargets } from "../../../formats/markdown";
 import { classifyUrl } from "../../../formats/markdown/links";
-import { isFile, type Entry, type PageEntry } from "../../revisions/entries";
+import { isFile, isReusableContent, type Entry, type PageEntry } from "../../revisions/entries";
 import { CONFIG_FILE, projectPrefixOf, writeLayout } from "./config";
+import { writeIncludeFile } from "./include-file";
 import { rewriteBodyUrls } from "./links";
 import { writePageFile, type PageMetadata } from "./page-file";
 import { dirname, encodeLinkPath, relativePath, safeDecode } from "./paths";
@@ -18,7 +20,8 @@ export interface WriteRepositoryInput {
 /**
  * A space's content as GitBook's repository format (see plan.ts for where each page and file
  * goes): one markdown file per page, SUMMARY.md, `.gitbook.yaml` only when the first page is not
- * `README.md` at the project directory's top, and the files. Links to pages and files become
+ * `README.md` at the project directory's top, the files, and one file per reusable content under
+ * `.gitbook/includes/`. Links to pages and files, and includes of reusable contents, become
  * relative paths. The same content gives the same bytes, so an unchanged page is an unchanged blob.
  */
 export async function writeRepository(input: WriteRepositoryInput): Promise<Map<string, Uint8Array>> {
@@ -29,8 +32,12 @@ export async function writeRepository(input: WriteRepositoryInput): Promise<Map<
   for (const [pageId, path] of plan.pagePaths) {
     const page = plan.tree.get(pageId)!;
     const toRelative = relativeUrlWriter(plan, dirname(path));
-    const body = rewriteBodyUrls(page.markdown ?? "", toRelative);
+    const body = writtenBody(plan, page.markdown ?? "", dirname(path));
     text.set(path, writePageFile(page.data.title, metadataOf(page), body, coverOf(page, toRelative)));
+  }
+  for (const content of [...input.entries.values()].filter(isReusableContent)) {
+    const path = plan.reusableContentPaths.get(content.id)!;
+    text.set(path, writeIncludeFile(content.data.title, writtenBody(plan, content.markdown ?? "", dirname(path))));
   }
   text.set(plan.layout.summary, writeSummary(plan.layout.summary, summaryOf(plan)));
   const config = writeLayout(plan.layout);
@@ -49,6 +56,17 @@ export async function writeRepository(input: WriteRepositoryInput): Promise<Map<
 
   // Sorted, so the map's order is as deterministic as its content.
   return new Map([...output.keys()].sort().map((path) => [`${prefix}${path}`, output.get(path)!]));
+}
+
+/** A stored body as written in a file of `directory`: links and includes as relative paths. */
+function writtenBody(plan: RepositoryPlan, markdown: string, directory: string): string {
+  const linked = rewriteBodyUrls(markdown, relativeUrlWriter(plan, directory));
+  return rewriteIncludeTargets(linked, (target) => {
+    const id = reusableContentOfTarget(target);
+    const path = id === undefined ? undefined : plan.reusableContentPaths.get(id);
+    // Include targets are quoted, not link destinations: written as the path is, like GitBook's.
+    return path === undefined ? null : relativePath(directory, path);
+  });
 }
 
 /** `/pages/<id>` and `/files/<id>` links as paths relative to the folder of the file being written. */

@@ -1,0 +1,232 @@
+import type { RequestContext } from "../../context";
+import type { SiteSectionRow } from "../../db/schema";
+import { notFound } from "../../lib/errors";
+import { canInOrganization } from "../../lib/permissions";
+import { headPageIndex, hiddenPages } from "../content-reads/page-index";
+import { sectionPublishedUrl, siteSpacePublishedUrl, SiteStructure } from "../sites/structure";
+import { sitePublishedBase, siteRootFor } from "../sites/urls";
+import { structureSeenBy } from "../sites/visible-structure";
+import { invalidApiToken } from "../users/callers";
+import { lookUpUrl, type SiteSpaceRoute, type UrlLookup } from "./lookup";
+import { redirectForMissingPath } from "./missing-paths";
+import { PREVIEW_SEGMENT, verifyPreviewToken } from "./preview-token";
+import { mintSiteToken } from "./site-token";
+import { parsePublishedUrl, siteOfUrl } from "./url-forms";
+import { signedClaimsOf, visitorClaims, type VisitorPayload } from "./visitor-claims";
+
+/**
+ * GitBook's `resolvePublishedContentByUrl`: a URL of a published site, in any form the project
+ * gives sites (url-forms.ts), to the content it shows: the site, its section and site space, the
+ * space and its published revision, the page path left, and a site token (`apiToken`) that reads
+ * what the site publishes to this visitor (site-token.ts). One round trip (lookup.ts) when the
+ * space's page index is in this isolate's memory; a path that is no page costs one more, to find
+ * where it went (missing-paths.ts). The reader (src/reader) resolves its URLs through this very
+ * function, so the HTML reader and GitBook's renderer always agree.
+ *
+ * Who gets in: anyone on a public or unlisted site; on a share-link site, whoever brings an active
+ * link's key (`?share=` or the first segment under the site's root); on a visitor-auth site,
+ * whoever brings a visitor token signed with the site's key (else: its fallback URL, as a redirect);
+ * and on any of them a member of the organization who may see sites, by their API token, or whoever
+ * has a preview URL of it (preview-token.ts), published or not yet. Sections
+ * and site spaces whose condition fails the visitor's claims do not resolve (nor do pages).
+ */
+
+export interface ResolveRequest {
+  url: string;
+  visitor?: VisitorPayload;
+  /** The SHA-256 of the caller's API token, when the request came with one. */
+  apiTokenHash?: string;
+}
+
+export interface PublishedSiteContent {
+  site: string;
+  siteSection?: string;
+  siteSpace: string;
+  space: string;
+  revision: string;
+  pathname: string;
+  basePath: string;
+  siteBasePath: string;
+  apiToken: string;
+  organization: string;
+  shareKey?: string;
+  complete: boolean;
+  canonicalUrl: string;
+}
+
+export interface PublishedRedirect {
+  target: "application" | "content" | "external";
+  redirect: string;
+  site?: string;
+}
+
+export type PublishedLookup = PublishedSiteContent | PublishedRedirect;
+
+/** Everything a resolution decided: the answer, and what the reader renders with it. */
+export interface Resolution {
+  lookup: PublishedLookup;
+  /** Set when the URL resolved to content (not a redirect). */
+  content?: ResolvedPublishedContent;
+}
+
+export interface ResolvedPublishedContent {
+  answer: PublishedSiteContent;
+  claims: Record<string, unknown>;
+  /** Whether the path names a page the visitor sees (false: the renderer shows its not-found page). */
+  pageId: string | null;
+}
+
+export const publishedUrlNotFound = (url: string) => notFound(`Published content at '${url}'`);
+
+export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveRequest): Promise<Resolution> {
+  const parsed = parsePublishedUrl(request.url, { domain: ctx.env.PUBLISHED_SITES_DOMAIN ?? "", apiOrigin: ctx.urls.origin });
+  const found = await lookUpUrl(ctx, parsed, request.apiTokenHash);
+  if (found.callerId === null) throw invalidApiToken();
+  const match = siteOfUrl(parsed, found.sites);
+  if (!match) throw publishedUrlNotFound(request.url);
+  const { site, organization } = match.row;
+  const asMember = memberMaySeeSites(found, organization.id);
+  let rest = parsed.segments.slice(match.rootSegments);
+  let siteSegments = match.rootSegments;
+
+  // A preview URL (`~preview/<token>` under the root) opens the site as published, with its claims.
+  const preview = rest[0] === PREVIEW_SEGMENT && rest[1] ? await verifyPreviewToken(ctx.env, rest[1], site.id) : null;
+  if (preview) {
+    rest = rest.slice(2);
+    siteSegments += 2;
+  }
+  if (!site.published && !preview) throw publishedUrlNotFound(request.url);
+
+  // The way in: a share link's key (as the parameter, or the first segment under the root).
+  let shareLink: { id: string; key: string } | null = null;
+  if (site.visibility === "share-link" && !preview) {
+    const fromParameter = parsed.shareParam === null ? undefined : activeLink(found, site.id, parsed.shareParam);
+    const fromSegment = fromParameter || rest[0] === undefined ? undefined : activeLink(found, site.id, rest[0]);
+    if (fromSegment) {
+      rest = rest.slice(1);
+      siteSegments += 1;
+    }
+    shareLink = fromParameter ?? fromSegment ?? null;
+    if (!shareLink && !asMember) throw publishedUrlNotFound(request.url);
+  }
+  // ...or a visitor token signed with the site's key.
+  const auth = found.auths.find((row) => row.siteId === site.id);
+  const signed = request.visitor?.jwtToken ? await signedClaimsOf(request.visitor.jwtToken, auth) : null;
+  if (site.visibility === "visitor-auth" && !signed && !asMember && !preview) {
+    if (!auth?.fallbackUrl) throw publishedUrlNotFound(request.url);
+    const fallback = new URL(auth.fallbackUrl);
+    fallback.searchParams.set("location", rest.join("/"));
+    return { lookup: { target: "external", site: site.id, redirect: fallback.toString() } };
+  }
+  const claims = preview ? preview.claims : visitorClaims(signed, request.visitor?.unsignedClaims);
+
+  const seen = structureSeenBy(structureOf(found, site.id), claims);
+  const route = routeIn(seen, rest);
+  if (!route) throw publishedUrlNotFound(request.url);
+  rest = rest.slice(route.consumed);
+  const { siteSpace, revisionId } = route.target;
+  const space = { id: siteSpace.spaceId, organizationId: organization.id };
+
+  const index = await headPageIndex(ctx, space, revisionId);
+  const hidden = hiddenPages(index, claims);
+  const pathname = rest.join("/");
+  const atPath = pathname === "" ? undefined : index.byPath.get(pathname);
+  const pageId = atPath !== undefined && !hidden.has(atPath) ? atPath : null;
+
+  // Canonical URLs are the site's own; the visitor's carry the share key they came with.
+  const base = sitePublishedBase(ctx.env, ctx.urls, organization, site);
+  const siteSpaceUrlUnder = (root: string) => siteSpacePublishedUrl(sectionPublishedUrl(root, route.section ?? undefined), siteSpace)!;
+  const siteSpaceUrl = siteSpaceUrlUnder(base);
+  if (pathname !== "" && pageId === null) {
+    const visitorsUrl = siteSpaceUrlUnder(siteRootFor(base, shareLink?.key));
+    const redirect = await redirectForMissingPath(ctx, { site, spaceId: space.id, index, hidden, siteSpaceUrl: visitorsUrl, shareKey: shareLink?.key, sitePath: parsed.segments.slice(siteSegments).join("/"), pathname });
+    if (redirect) return { lookup: { target: "content", redirect } };
+  }
+
+  const spaceIds = [...new Set([...seen.siteSpaces.values()].map((item) => item.siteSpace.spaceId))];
+  const { token } = await mintSiteToken(ctx.env, {
+    organizationId: organization.id,
+    siteId: site.id,
+    siteSpaceId: siteSpace.id,
+    siteSectionId: route.section?.id ?? null,
+    spaceId: space.id,
+    spaceIds,
+    claims,
+    shareLinkId: shareLink?.id ?? null,
+    authGeneration: signed && auth ? auth.generation : null,
+    memberId: asMember && !preview && !shareLink && !signed && site.visibility !== "public" && site.visibility !== "unlisted" ? found.callerId! : null,
+    sitePreview: preview !== null,
+    preview: null,
+    revisionId,
+    visitorType: request.visitor?.type === "agent" ? "agent" : "human",
+  });
+  const pathOf = (count: number) => (count === 0 ? "/" : `/${parsed.segments.slice(0, count).map(encodeURIComponent).join("/")}/`);
+  const answer: PublishedSiteContent = {
+    site: site.id,
+    ...(route.section ? { siteSection: route.section.id } : {}),
+    siteSpace: siteSpace.id,
+    space: space.id,
+    revision: revisionId,
+    pathname,
+    basePath: pathOf(siteSegments + route.consumed),
+    siteBasePath: pathOf(siteSegments),
+    apiToken: token,
+    organization: organization.id,
+    ...(shareLink ? { shareKey: shareLink.key } : {}),
+    complete: route.complete || rest.length > 0,
+    canonicalUrl: pathname === "" ? siteSpaceUrl : new URL(pathname.split("/").map(encodeURIComponent).join("/"), siteSpaceUrl).toString(),
+  };
+  return { lookup: answer, content: { answer, claims, pageId } };
+}
+
+function memberMaySeeSites(found: UrlLookup, organizationId: string): boolean {
+  const membership = found.memberships.find((row) => row.organizationId === organizationId);
+  return membership !== undefined && !membership.disabled && canInOrganization({ role: membership.role, ownsTeam: false }, "viewSites");
+}
+
+function activeLink(found: UrlLookup, siteId: string, key: string): { id: string; key: string } | undefined {
+  const link = found.shareLinks.find((row) => row.siteId === siteId && found.keyHashes.get(row.keyHash) === key);
+  return link && { id: link.id, key };
+}
+
+function structureOf(found: UrlLookup, siteId: string): SiteStructure<SiteSpaceRoute> {
+  return new SiteStructure(
+    found.groups.filter((row) => row.siteId === siteId),
+    found.sections.filter((row) => row.siteId === siteId),
+    found.siteSpaces.filter((row) => row.siteSpace.siteId === siteId && row.deletedAt === null),
+  );
+}
+
+interface Route {
+  section: SiteSectionRow | null;
+  target: SiteSpaceRoute;
+  /** How many of the path's segments named the section and the site space. */
+  consumed: number;
+  /** No further segment could name a section or a site space: what follows is a page's path. */
+  complete: boolean;
+}
+
+/**
+ * The section (a segment naming one, else the default, else the first) and its site space (a
+ * segment naming one, else the default, else the first), among those the visitor sees.
+ */
+function routeIn(structure: SiteStructure<SiteSpaceRoute>, segments: readonly string[]): Route | null {
+  let consumed = 0;
+  let section: SiteSectionRow | null = null;
+  let sectionNamed = structure.sections.size === 0;
+  if (!sectionNamed) {
+    const sections = structure.sectionsInOrder().filter((row) => structure.siteSpacesIn(row.id).length > 0);
+    const named = segments[0] === undefined ? undefined : sections.find((row) => row.path === segments[0]);
+    section = named ?? sections.find((row) => row.isDefault) ?? sections[0] ?? null;
+    if (!section) return null;
+    if (named) consumed = 1;
+    sectionNamed = named !== undefined || sections.length === 1;
+  }
+  const scope = structure.siteSpacesIn(section?.id ?? null);
+  const next = segments[consumed];
+  const named = next === undefined ? undefined : scope.find((item) => item.siteSpace.path === next);
+  const target = named ?? scope.find((item) => item.siteSpace.isDefault) ?? scope[0];
+  if (!target) return null;
+  if (named) consumed += 1;
+  return { section, target, consumed, complete: sectionNamed && (named !== undefined || scope.length === 1) };
+}
