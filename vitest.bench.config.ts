@@ -24,7 +24,8 @@ export default defineConfig(async (env) => {
       // goes, by ablation), which run only when asked for.
       exclude: ["bench/helpers/**", "bench/http/**", ...(process.env.BENCH_PROFILE ? [] : ["bench/profile/**"])],
       // bench/profile/list-pages.ts prints the D1 answers it recorded, for a CPU profile in Node.
-      provide: { benchProfileReplay: Boolean(process.env.BENCH_PROFILE_REPLAY) },
+      // BENCH_PROFILE_LISTS=<regular expression>: only the lists whose name matches it.
+      provide: { benchProfileReplay: Boolean(process.env.BENCH_PROFILE_REPLAY), benchProfileLists: process.env.BENCH_PROFILE_LISTS ?? "" },
       // One run of the benchmarks alone, in storage of their own.
       projects: undefined,
       reporters: ["default"],

@@ -8,7 +8,10 @@ export default new Hono<{ Bindings: { DB: D1Database } }>().get("/baseline/:id",
   const row = await c.env.DB.prepare("SELECT * FROM spaces WHERE id = ?").bind(c.req.param("id")).first();
   // With `?log`, the line the API writes for every request (http/middleware.ts), to see what it costs here.
   if (c.req.query("log") !== undefined) console.log(REQUEST_LOG_LINE);
-  return row ? c.json(row) : c.json({ error: { code: 404, message: "Not found" } }, 404);
+  if (!row) return c.json({ error: { code: 404, message: "Not found" } }, 404);
+  // With `?items=N`, a list's body of N copies of the row: what answering that much JSON costs here.
+  const items = Number(c.req.query("items") ?? 0);
+  return items > 0 ? c.json({ items: Array.from({ length: items }, () => row), count: items }) : c.json(row);
 });
 
 const REQUEST_LOG_LINE = JSON.stringify({ level: "info", message: "request", requestId: "0123456789abcdef", method: "GET", path: "/v1/spaces/x", status: 200, ms: 1 });

@@ -92,7 +92,9 @@ async function main(servers) {
   const sizes = new Map();
   if (process.env.BENCH_HTTP_LISTS !== "0") {
     const seeding = performance.now();
-    lists = (await seedListWorkloads({ api, owner, organizationId: organization.id, tenPageSpaceId: space.id })).filter(wanted);
+    // References: the baseline's one query answering a list's body of 100 and of 300 copies of its row (what that much JSON costs).
+    const references = [100, 300].map((items) => ({ name: `baseline answering ${items} rows`, url: `${base}/baseline/${space.id}?items=${items}` }));
+    lists = [...references, ...(await seedListWorkloads({ api, owner, organizationId: organization.id, tenPageSpaceId: space.id }))].filter(wanted);
     for (const workload of lists) sizes.set(workload.name, await checkFullPage(workload));
     console.log(`lists seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s`);
   }

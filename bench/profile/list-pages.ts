@@ -1,7 +1,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { IDP_CERTIFICATE } from "../../test/helpers/certificate";
-import { createOrganization, createUser } from "../../test/helpers/fixtures";
+import { conversation, ingest, runJobs } from "../../test/helpers/conversations";
+import { addMember, createOrganization, createUser } from "../../test/helpers/fixtures";
 import { ORIGIN, call, workerUnderTest } from "../../test/helpers/http";
 import { consoles } from "../helpers/runtime-console";
 import { CONCURRENCY, ratios, type Workload } from "../helpers/throughput";
@@ -13,6 +14,7 @@ import { CONCURRENCY, ratios, type Workload } from "../helpers/throughput";
  * run), which is the Worker's own work alone; the list's D1 batch alone, bare; and the baseline
  * query answering the list's body as JSON (what serializing it costs). Throughput ratios of
  * neighbours, as bench/read-cost.ts; docs/performance.md ("List pages") records what it found.
+ * BENCH_PROFILE_LISTS=<regular expression> profiles only the lists whose name matches it.
  */
 
 const ROUNDS = 5;
@@ -20,6 +22,7 @@ const ROUNDS = 5;
 declare module "vitest" {
   export interface ProvidedContext {
     benchProfileReplay: boolean;
+    benchProfileLists: string;
   }
 }
 const COUNT = 100;
@@ -106,6 +109,17 @@ describe("profile: 100-item list pages", () => {
     );
     const site = await send("POST", `${org}/sites`, { title: "Site" });
     await inOrder(COUNT, (index) => send("POST", `${org}/sites/${site.id}/site-spaces`, { spaceId: spaces[index - 1].id }));
+    const sectioned = await send("POST", `${org}/sites`, { title: "Sections" });
+    await inOrder(COUNT, (index) => send("POST", `${org}/sites/${sectioned.id}/sections`, { spaceId: spaces[index - 1].id, title: `Section ${index}` }));
+    // A change request reviewed by 100 members; 100 support conversations, analysed (an issue each).
+    const [reviewed] = (await send("GET", `/v1/spaces/${space.id}/change-requests?status=draft&limit=1`)).items;
+    await inOrder(COUNT, async (index) => {
+      const reviewer = await createUser(`bench-lists-reviewer-${index}`);
+      await addMember(user, organization.id, reviewer, "review");
+      const review = await call("POST", `/v1/spaces/${space.id}/change-requests/${reviewed.id}/reviews`, { token: reviewer.token, body: { status: "approved" } });
+      expect(review.status, JSON.stringify(review.body)).toBe(201);
+    });
+    await runJobs(await ingest(user.token, organization.id, Array.from({ length: COUNT }, (_, index) => conversation(`How do I configure feature ${index} with option ${index * 7}?`))));
 
     const lists = {
       collections: `${org}/collections`,
@@ -114,12 +128,19 @@ describe("profile: 100-item list pages", () => {
       "comments of a space": `/v1/spaces/${space.id}/comments`,
       "SAML providers": `${org}/saml`,
       "site spaces": `${org}/sites/${site.id}/site-spaces`,
+      sections: `${org}/sites/${sectioned.id}/sections`,
+      reviews: `/v1/spaces/${space.id}/change-requests/${reviewed.id}/reviews`,
+      "conversation issues": `${org}/conversations-issues`,
+      "spaces of a collection": `/v1/collections/${collections[0].id}/spaces`,
+      members: `${org}/members`,
     };
     const baselineRead = () => env.DB.prepare("SELECT * FROM spaces WHERE id = ?").bind(space.id).first();
     const runtimeConsole = consoles.__console!;
     const headers = { authorization: `Bearer ${user.token}` };
     const workloads: Workload[] = [];
+    const listsWanted = new RegExp(inject("benchProfileLists"), "i");
     for (const [name, path] of Object.entries(lists)) {
+      if (!listsWanted.test(name)) continue;
       const url = `${ORIGIN}${path}${path.includes("?") ? "&" : "?"}limit=${COUNT}`;
       const d1 = replayedD1();
       const recorded = await workerUnderTest.fetch(url, { headers }, { DB: d1.record });

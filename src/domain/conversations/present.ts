@@ -37,7 +37,7 @@ export function presentConversationDetail(row: ConversationRow, urls: Urls) {
   return { conversation: presentConversation(row, urls), parts: row.parts, metadata: row.metadata };
 }
 
-export function presentIssue(row: ConversationIssueRow, urls: Urls) {
+export function presentIssue(row: Pick<ConversationIssueRow, "id" | "organizationId" | "conversationId" | "title" | "summary" | "clusterId" | "createdAt" | "ingestedAt">, urls: Urls) {
   return {
     object: "conversation-issue" as const,
     id: row.id,

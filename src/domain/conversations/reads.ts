@@ -21,6 +21,14 @@ import { presentCluster, presentConversation, presentConversationDetail, present
 const { parts: _partsAreReadAlone, ...summaryColumns } = getTableColumns(conversations);
 
 /**
+ * What an issue item shows of an issue: not its clustering state (the TF-IDF vector, a JSON object
+ * of every term, was most of a 100-item page's bytes read and parsed).
+ */
+const { id, organizationId, conversationId, title, summary, clusterId, createdAt, ingestedAt } = getTableColumns(conversationIssues);
+const issueColumns = { id, organizationId, conversationId, title, summary, clusterId, createdAt, ingestedAt };
+type IssueRow = Pick<ConversationIssueRow, keyof typeof issueColumns>;
+
+/**
  * The reads of support conversations (seed 4.14): every one checks `viewConversations` first and
  * reads only the organization of the path; an id of another organization is a 404.
  */
@@ -58,17 +66,18 @@ export async function getConversation(ctx: CallerContext, organizationId: string
 export async function listConversationIssues(ctx: RequesterContext, organizationId: string, filters: { cluster?: string; conversation?: string }, request: PageRequest) {
   const page = pageReads(ctx.db, request, {
     from: conversationIssues,
+    select: ctx.db.select(issueColumns).from(conversationIssues),
     where: and(
       eq(conversationIssues.organizationId, organizationId),
       filters.cluster !== undefined ? eq(conversationIssues.clusterId, filters.cluster) : undefined,
       filters.conversation !== undefined ? eq(conversationIssues.conversationId, filters.conversation) : undefined,
     ),
-    sort: sortedBy("newest", "desc", [conversationIssues.createdAt, conversationIssues.id], (row: ConversationIssueRow) => [row.createdAt, row.id]),
+    sort: sortedBy("newest", "desc", [conversationIssues.createdAt, conversationIssues.id], (row: IssueRow) => [row.createdAt, row.id]),
     alongside: (rows) => [ctx.db.select(summaryColumns).from(conversations).where(inArray(conversations.id, rows.select(conversationIssues.conversationId)))],
   });
   return page.answerWith(await authorizedWith(ctx, organizationId, page.reads), ([rows]) => {
     const byId = new Map((rows as ConversationSummaryRow[]).map((row) => [row.id, row]));
-    return (issue: ConversationIssueRow) => issueItem(ctx, issue, byId.get(issue.conversationId));
+    return (issue: IssueRow) => issueItem(ctx, issue, byId.get(issue.conversationId));
   });
 }
 
@@ -76,7 +85,7 @@ export async function getConversationIssue(ctx: CallerContext, organizationId: s
   await authorize(ctx, organizationId);
   const where = and(eq(conversationIssues.organizationId, organizationId), eq(conversationIssues.id, issueId));
   const [issues, rows] = await ctx.db.batch([
-    ctx.db.select().from(conversationIssues).where(where).limit(1),
+    ctx.db.select(issueColumns).from(conversationIssues).where(where).limit(1),
     ctx.db
       .select(summaryColumns)
       .from(conversations)
@@ -88,7 +97,7 @@ export async function getConversationIssue(ctx: CallerContext, organizationId: s
   return issueItem(ctx, issue, rows[0]);
 }
 
-function issueItem(ctx: RequestContext, issue: ConversationIssueRow, conversation: ConversationSummaryRow | undefined) {
+function issueItem(ctx: RequestContext, issue: IssueRow, conversation: ConversationSummaryRow | undefined) {
   // An issue's conversation is deleted with it (foreign key), so it is always there.
   if (!conversation) throw new Error(`The conversation of issue ${issue.id} is missing`);
   return { issue: presentIssue(issue, ctx.urls), conversation: presentConversation(conversation, ctx.urls) };

@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { RequestContext, RequesterContext } from "../../context";
+import type { Database } from "../../db/client";
+import { preparedOnce } from "../../db/prepared";
 import { siteAdaptiveSchemas, siteSpaces, sites, type SiteRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { assertOrganizationAction, type OrganizationAction } from "../../lib/permissions";
@@ -27,14 +29,21 @@ export const siteSpaceCountColumn = () =>
   // the subquery would name site_spaces' own columns.
   sql<number>`(SELECT count(*) FROM ${siteSpaces} counted WHERE counted.site_id = "sites"."id")`.mapWith(Number).as("site_space_count");
 
-/** The site row of an organization with its site-space count and adaptive schema (no access check: callers do it). */
-export function selectSite(ctx: RequestContext, organizationId: string, siteId: string) {
-  return ctx.db
+const siteOfOrganization = preparedOnce((db: Database) =>
+  db
     .select({ site: sites, siteSpaceCount: siteSpaceCountColumn(), adaptiveSchema: siteAdaptiveSchemas.jsonSchema })
     .from(sites)
     .leftJoin(siteAdaptiveSchemas, eq(siteAdaptiveSchemas.siteId, sites.id))
-    .where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId)))
-    .limit(1);
+    .where(and(eq(sites.id, sql.placeholder("siteId")), eq(sites.organizationId, sql.placeholder("organizationId"))))
+    .limit(1),
+);
+
+/**
+ * The site row of an organization with its site-space count and adaptive schema (no access check:
+ * callers do it), for a batch; built once (db/prepared.ts).
+ */
+export function selectSite(ctx: RequestContext, organizationId: string, siteId: string) {
+  return siteOfOrganization(ctx.db, { organizationId, siteId });
 }
 
 /**

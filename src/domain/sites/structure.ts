@@ -1,7 +1,8 @@
 import { asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequestContext } from "../../context";
-import { decodedByColumn } from "../../db/prepared";
+import type { Database } from "../../db/client";
+import { preparedOnce } from "../../db/prepared";
 import { siteSectionGroups, siteSections, siteSpaces, spaces, type OrganizationRow, type SiteRow, type SiteSectionGroupRow, type SiteSectionRow, type SiteSpaceRow, type SpaceRow } from "../../db/schema";
 import type { Role } from "../../lib/roles";
 import type { SiteStructureShape } from "../../schemas/site-structure";
@@ -163,23 +164,26 @@ const siteSpaceColumns = Object.fromEntries(
 ) as { [K in keyof SiteSpaceRow]: SQL.Aliased<SiteSpaceRow[K]> };
 
 /**
- * The three reads of a site's structure, to run alone or at the end of a batch of writes (rows
- * decoded by column: db/prepared.ts, `decodedByColumn`).
+ * The three reads of a site's structure, built once (db/prepared.ts: the text with a placeholder
+ * for the site, the rows decoded by functions compiled from the selection).
  */
+const siteIdPlaceholder = sql.placeholder("siteId");
+const groupsOfSite = preparedOnce((db: Database) => db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteIdPlaceholder)));
+const sectionsOfSite = preparedOnce((db: Database) => db.select().from(siteSections).where(eq(siteSections.siteId, siteIdPlaceholder)));
+const siteSpacesOfSite = preparedOnce((db: Database) =>
+  db
+    .select({ siteSpace: siteSpaceColumns, space: spaces, parent: parentLevelColumns })
+    .from(siteSpaces)
+    .innerJoin(spaces, eq(spaces.id, siteSpaces.spaceId))
+    .leftJoin(parentCollection, joinsParentCollection)
+    .where(eq(siteSpaces.siteId, siteIdPlaceholder))
+    .orderBy(asc(siteSpaces.position), asc(siteSpaces.id)),
+);
+
+/** The three reads of a site's structure, to run alone or at the end of a batch of writes. */
 export function structureReads(ctx: RequestContext, siteId: string): [BatchItem<"sqlite">, BatchItem<"sqlite">, BatchItem<"sqlite">] {
-  return [
-    decodedByColumn(ctx.db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteId))),
-    decodedByColumn(ctx.db.select().from(siteSections).where(eq(siteSections.siteId, siteId))),
-    decodedByColumn(
-      ctx.db
-        .select({ siteSpace: siteSpaceColumns, space: spaces, parent: parentLevelColumns })
-        .from(siteSpaces)
-        .innerJoin(spaces, eq(spaces.id, siteSpaces.spaceId))
-        .leftJoin(parentCollection, joinsParentCollection)
-        .where(eq(siteSpaces.siteId, siteId))
-        .orderBy(asc(siteSpaces.position), asc(siteSpaces.id)),
-    ),
-  ];
+  const values = { siteId };
+  return [groupsOfSite(ctx.db, values), sectionsOfSite(ctx.db, values), siteSpacesOfSite(ctx.db, values)];
 }
 
 /** The structure from the results of `structureReads` (the last three results of a batch). */
