@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../src/db/client";
 import { changeRequests, spaces } from "../../src/db/schema";
@@ -55,7 +55,19 @@ describe("profile: a list page's statements", () => {
     const raw = (query: { sql: string; params: unknown[] }) => async () => Response.json((await statement(query).raw()).length);
     const batch = (...queries: Array<{ sql: string; params: unknown[] }>) => async () => Response.json((await env.DB.batch(queries.map(statement))).length);
     const primaryKey = { sql: "SELECT * FROM spaces WHERE id = ?", params: [space.id] };
+    // The same page as one row of one column: the rows as JSON arrays, aggregated by SQLite.
+    const asJson = ({ sql, params }: { sql: string; params: unknown[] }, columns: number) => {
+      const names = Array.from({ length: columns }, (_, index) => `c${index}`);
+      return { sql: `WITH page(${names.join(", ")}) AS (${sql}) SELECT json_group_array(json_array(${names.join(", ")})) AS page FROM page`, params };
+    };
+    const spaceColumns = Object.keys(getTableColumns(spaces)).length + 2;
+    const jsonBatch = (...queries: Array<{ sql: string; params: unknown[] }>) => async () => {
+      const [first] = await env.DB.batch(queries.map(statement));
+      return Response.json(JSON.parse((first!.results[0] as { page: string }).page).length);
+    };
     const workloads: Workload[] = [
+      { name: "100 spaces as one JSON row, in a batch, parsed", fetch: jsonBatch(asJson(spacePage, spaceColumns)) },
+      { name: "100 spaces + their count, one JSON row, in a batch", fetch: jsonBatch(asJson(spacePage, spaceColumns), spaceCount) },
       { name: "100 spaces, as the list spells them, raw", fetch: raw(spacePage) },
       { name: "100 spaces, whole rows, raw", fetch: raw({ sql: wholeSpaces, params: [organization.id, COUNT + 1] }) },
       { name: "100 spaces, as the list spells them, in a batch", fetch: batch(spacePage) },

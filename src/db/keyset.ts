@@ -5,14 +5,16 @@ import { decodeCursor, encodeCursor, type CursorValue } from "../lib/cursor";
 import { DEFAULT_PAGE_SIZE, type ListPage, type PageRequest } from "../lib/pagination";
 import { runBatch } from "./batch";
 import type { Database } from "./client";
+import { pageWithCount, type PageWithCount } from "./json-rows";
 import { decodedByColumn } from "./prepared";
 
 /**
  * Keyset pagination, the one way every list of the API reads its rows.
  *
  * A page is `WHERE <filter> AND <after cursor> ORDER BY <keys> LIMIT n+1` (never OFFSET, so page
- * 100 costs what page 1 does), sent in one `db.batch` with the `COUNT(*)` of the same filter and
- * any other reads the page needs: one D1 round trip per page.
+ * 100 costs what page 1 does), read in one statement with the `COUNT(*)` of the same filter
+ * (db/json-rows.ts), sent in one `db.batch` with any other reads the page needs: one D1 round
+ * trip per page.
  */
 
 export type Direction = "asc" | "desc";
@@ -111,7 +113,7 @@ export async function listPage<Row, Item>(db: Database, request: PageRequest, qu
  * once the caller is let in: a caller refused gets nothing of them.
  */
 export interface PageReads<Row> {
-  /** The page's rows (one more than the limit), their count, then the `alongside` reads. */
+  /** The page's rows (one more than the limit) with their count, then the `alongside` reads. */
   reads: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
   /** The page from the results of `reads` (in order), each row presented. */
   answer<Item>(results: readonly unknown[], present: (row: Row) => Item): ListPage<Item>;
@@ -132,12 +134,12 @@ export function pageReads<Row>(db: Database, request: PageRequest, query: ListBa
   };
   const alongside = typeof query.alongside === "function" ? query.alongside(pageRows) : (query.alongside ?? []);
 
-  const unpresented = ([rowsResult, countResult, ...others]: readonly unknown[]) => {
-    const fetched = rowsResult as Row[];
+  const unpresented = ([pageResult, ...others]: readonly unknown[]) => {
+    const { rows: fetched, count: total } = pageResult as PageWithCount<Row>;
     const rows = fetched.slice(0, limit);
     const last = rows.at(-1);
     const next = fetched.length > limit && last !== undefined ? { page: encodeCursor(query.sort.name, query.sort.keys.map((key) => key.valueOf(last))) } : undefined;
-    return { rows, next, count: (countResult as Array<{ count: number }>)[0]?.count ?? 0, others };
+    return { rows, next, count: total, others };
   };
   const answered = <Item>({ rows, next, count: total }: ReturnType<typeof unpresented>, present: (row: Row) => Item): ListPage<Item> => ({
     items: rows.map(present),
@@ -145,8 +147,10 @@ export function pageReads<Row>(db: Database, request: PageRequest, query: ListBa
     count: total,
   });
   return {
-    // Rows decoded by compiled functions: a page of 100 rows decoded by Drizzle was most of a list's cost.
-    reads: [decodedByColumn(selected.where(where).orderBy(...order).limit(limit + 1)), counted.where(query.where), ...alongside.map(decodedByColumn)],
+    // The page and its count in one statement, its rows as one JSON text (db/json-rows.ts); the
+    // other reads' rows decoded by compiled functions (a page of 100 rows decoded by Drizzle was
+    // most of a list's cost).
+    reads: [pageWithCount<Row>(db, selected.where(where).orderBy(...order).limit(limit + 1), counted.where(query.where)), ...alongside.map(decodedByColumn)],
     answer: (results, present) => answered(unpresented(results), present),
     answerWith: (results, presentWith) => {
       const page = unpresented(results);

@@ -143,7 +143,7 @@ export function decodedByColumn<Q extends BatchItem<"sqlite">>(query: Q): Q {
 }
 
 /** What Drizzle's D1 session prepares for a query of a batch (drizzle-orm/d1/session.js). */
-interface DrizzlePrepared {
+export interface DrizzlePrepared {
   stmt: D1PreparedStatement;
   getQuery(): { sql: string; params: unknown[] };
   fields?: Template["fields"];
