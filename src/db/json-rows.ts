@@ -16,8 +16,8 @@ import { compileFields, decodeFields, type DrizzlePrepared } from "./prepared";
  * always answers one row).
  *
  * Order: the page's statement has its ORDER BY and LIMIT, so SQLite cannot fold it into the
- * aggregate (a subquery with a LIMIT is never flattened into an aggregate query); its rows reach
- * `json_group_array` in their order. Values: `json_array` writes text, numbers and nulls as D1
+ * aggregate (its query flattener never merges a subquery with a LIMIT into an aggregate query,
+ * rule 9); the subquery hands its rows over in their order, as `json_group_array` adds them. Values: `json_array` writes text, numbers and nulls as D1
  * would answer them (booleans and JSON columns are stored as integers and text, and decoded
  * after, as before); a value SQLite marks as JSON (a `json_…` function's result) would be nested
  * as JSON rather than quoted, so it is turned back into its text before decoding. BLOB columns
@@ -29,28 +29,37 @@ export interface PageWithCount<Row> {
 }
 
 export function pageWithCount<Row>(db: Database, page: BatchItem<"sqlite">, counted: BatchItem<"sqlite">): BatchItem<"sqlite"> {
+  return asJsonRows<PageWithCount<Row>>(db, page, counted, (rows, total) => ({ rows: rows as Row[], count: Number(total) }));
+}
+
+/**
+ * A read of the rows that items refer to (looked up by key, in no particular order) as one JSON
+ * text, as `pageWithCount` reads a page: for the reads sent alongside a page that answer as many
+ * rows as it has. Without an ORDER BY and a LIMIT, SQLite may aggregate the rows in any order.
+ */
+export function rowsInAnyOrder<Row>(db: Database, query: BatchItem<"sqlite">): BatchItem<"sqlite"> {
+  return asJsonRows<Row[]>(db, query, undefined, (rows) => rows as Row[]);
+}
+
+function asJsonRows<Result>(db: Database, select: BatchItem<"sqlite">, counted: BatchItem<"sqlite"> | undefined, answer: (rows: unknown[], total: unknown) => Result): BatchItem<"sqlite"> {
   return {
     _prepare() {
-      const prepared = (page as unknown as { _prepare(): DrizzlePrepared })._prepare();
-      const countQuery = (counted as unknown as { _prepare(): DrizzlePrepared })._prepare().getQuery();
+      const prepared = (select as unknown as { _prepare(): DrizzlePrepared })._prepare();
       const { sql, params } = prepared.getQuery();
+      const count = counted && (counted as unknown as { _prepare(): DrizzlePrepared })._prepare().getQuery();
       const fields = compileFields(prepared.fields ?? []);
       const nullable = prepared.joinsNotNullableMap;
       const names = fields.map((_, index) => `c${index}`).join(", ");
       const query = {
-        sql: `WITH page_rows(${names}) AS (${sql}) SELECT json_group_array(json_array(${names})) AS rows, (${countQuery.sql}) AS total FROM page_rows`,
-        params: [...params, ...countQuery.params],
+        sql: `WITH selected(${names}) AS (${sql}) SELECT json_group_array(json_array(${names})) AS rows${count ? `, (${count.sql}) AS total` : ""} FROM selected`,
+        params: count ? [...params, ...count.params] : params,
       };
       return {
         stmt: db.$client.prepare(query.sql),
         getQuery: () => query,
-        mapResult: (result: D1Result<{ rows: string; total: number }>): PageWithCount<Row> => {
-          const [answer] = result.results;
-          const rows = JSON.parse(answer!.rows) as unknown[][];
-          return {
-            rows: rows.map((row) => decodeFields(fields, nullable, row.map(asDriverValue)) as Row),
-            count: Number(answer!.total),
-          };
+        mapResult: (result: D1Result<{ rows: string; total?: number }>) => {
+          const [{ rows, total }] = result.results as [{ rows: string; total?: number }];
+          return answer((JSON.parse(rows) as unknown[][]).map((row) => decodeFields(fields, nullable, row.map(asDriverValue))), total);
         },
       };
     },

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
+import { rowsInAnyOrder } from "../../db/json-rows";
 import { pageReads, sortedBy, type Direction, type Sort } from "../../db/keyset";
 import {
   conversationIssues,
@@ -15,6 +16,7 @@ import { assertOrganizationAction } from "../../lib/permissions";
 import type { ClustersOrderByValue as OrderBy } from "../../schemas/conversation";
 import { loadOrganizationAccessWith } from "../organizations/access";
 import { conversationById } from "./ingest";
+import { pulseWeeks } from "./weeks";
 import { presentCluster, presentConversation, presentConversationDetail, presentIssue, type ConversationSummaryRow } from "./present";
 
 /** A conversation's columns but its parts (up to 256 KiB each): what lists and issue items show. */
@@ -73,7 +75,8 @@ export async function listConversationIssues(ctx: RequesterContext, organization
       filters.conversation !== undefined ? eq(conversationIssues.conversationId, filters.conversation) : undefined,
     ),
     sort: sortedBy("newest", "desc", [conversationIssues.createdAt, conversationIssues.id], (row: IssueRow) => [row.createdAt, row.id]),
-    alongside: (rows) => [ctx.db.select(summaryColumns).from(conversations).where(inArray(conversations.id, rows.select(conversationIssues.conversationId)))],
+    // Looked up by id: as one JSON text, as the page is (db/json-rows.ts).
+    alongside: (rows) => [rowsInAnyOrder(ctx.db, ctx.db.select(summaryColumns).from(conversations).where(inArray(conversations.id, rows.select(conversationIssues.conversationId))))],
   });
   return page.answerWith(await authorizedWith(ctx, organizationId, page.reads), ([rows]) => {
     const byId = new Map((rows as ConversationSummaryRow[]).map((row) => [row.id, row]));
@@ -134,8 +137,9 @@ export async function listConversationsIssuesClusters(
     sort: clusterSort(filters.orderBy, filters.order),
   });
   const results = await authorizedWith(ctx, organizationId, page.reads);
-  const now = new Date();
-  return page.answer(results, (row) => presentCluster(row, ctx.urls, now));
+  // The pulse's weeks once for the page, not 13 dates per cluster.
+  const weeks = pulseWeeks(new Date());
+  return page.answer(results, (row) => presentCluster(row, ctx.urls, weeks));
 }
 
 export async function getConversationsIssuesCluster(ctx: CallerContext, organizationId: string, clusterId: string) {
