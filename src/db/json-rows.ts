@@ -1,6 +1,8 @@
+import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "./client";
-import { compileFields, decodeFields, type DrizzlePrepared } from "./prepared";
+import { isSelectedOnce, withTail, type SelectedOnce } from "./list-select";
+import { compileFields, decodeFields, type CompiledField, type DrizzlePrepared } from "./prepared";
 
 /**
  * A list page's rows and their count as one statement that answers one row of two columns: the
@@ -28,8 +30,17 @@ export interface PageWithCount<Row> {
   count: number;
 }
 
-export function pageWithCount<Row>(db: Database, page: BatchItem<"sqlite">, counted: BatchItem<"sqlite">): BatchItem<"sqlite"> {
-  return asJsonRows<PageWithCount<Row>>(db, page, counted, (rows, total) => ({ rows: rows as Row[], count: Number(total) }));
+/** A select as text, with what decodes its rows (`compileFields`); its values filled. */
+export interface SelectText {
+  sql: string;
+  params: unknown[];
+  fields: readonly CompiledField[];
+  nullable: Record<string, boolean> | undefined;
+}
+
+/** The page `select` (its ORDER BY and LIMIT included) and the count `counted` answers, as one statement. */
+export function pageWithCount<Row>(db: Database, select: SelectText, counted: { sql: string; params: unknown[] }): BatchItem<"sqlite"> {
+  return jsonRows<PageWithCount<Row>>(db, () => ({ select, counted }), (rows, total) => ({ rows: rows as Row[], count: Number(total) }));
 }
 
 /**
@@ -37,29 +48,36 @@ export function pageWithCount<Row>(db: Database, page: BatchItem<"sqlite">, coun
  * text, as `pageWithCount` reads a page: for the reads sent alongside a page that answer as many
  * rows as it has. Without an ORDER BY and a LIMIT, SQLite may aggregate the rows in any order.
  */
-export function rowsInAnyOrder<Row>(db: Database, query: BatchItem<"sqlite">): BatchItem<"sqlite"> {
-  return asJsonRows<Row[]>(db, query, undefined, (rows) => rows as Row[]);
+export function rowsInAnyOrder<Row>(db: Database, query: BatchItem<"sqlite"> | SelectedOnce): BatchItem<"sqlite"> {
+  return jsonRows<Row[]>(db, () => ({ select: isSelectedOnce(query) ? withTail(db, query, sql.empty()) : selectTextOf(query) }), (rows) => rows as Row[]);
 }
 
-function asJsonRows<Result>(db: Database, select: BatchItem<"sqlite">, counted: BatchItem<"sqlite"> | undefined, answer: (rows: unknown[], total: unknown) => Result): BatchItem<"sqlite"> {
+/** A Drizzle query built for this request, as text with its decoders. */
+export function selectTextOf(query: BatchItem<"sqlite">): SelectText {
+  const prepared = (query as unknown as { _prepare(): DrizzlePrepared })._prepare();
+  return { ...prepared.getQuery(), fields: compileFields(prepared.fields ?? []), nullable: prepared.joinsNotNullableMap };
+}
+
+/** A batch item whose statement is built when the batch is sent (`parts`), as Drizzle's are. */
+function jsonRows<Result>(
+  db: Database,
+  parts: () => { select: SelectText; counted?: { sql: string; params: unknown[] } },
+  answer: (rows: unknown[], total: unknown) => Result,
+): BatchItem<"sqlite"> {
   return {
     _prepare() {
-      const prepared = (select as unknown as { _prepare(): DrizzlePrepared })._prepare();
-      const { sql, params } = prepared.getQuery();
-      const count = counted && (counted as unknown as { _prepare(): DrizzlePrepared })._prepare().getQuery();
-      const fields = compileFields(prepared.fields ?? []);
-      const nullable = prepared.joinsNotNullableMap;
-      const names = fields.map((_, index) => `c${index}`).join(", ");
+      const { select, counted } = parts();
+      const names = select.fields.map((_, index) => `c${index}`).join(", ");
       const query = {
-        sql: `WITH selected(${names}) AS (${sql}) SELECT json_group_array(json_array(${names})) AS rows${count ? `, (${count.sql}) AS total` : ""} FROM selected`,
-        params: count ? [...params, ...count.params] : params,
+        sql: `WITH selected(${names}) AS (${select.sql}) SELECT json_group_array(json_array(${names})) AS rows${counted ? `, (${counted.sql}) AS total` : ""} FROM selected`,
+        params: counted ? [...select.params, ...counted.params] : select.params,
       };
       return {
         stmt: db.$client.prepare(query.sql),
         getQuery: () => query,
         mapResult: (result: D1Result<{ rows: string; total?: number }>) => {
           const [{ rows, total }] = result.results as [{ rows: string; total?: number }];
-          return answer((JSON.parse(rows) as unknown[][]).map((row) => decodeFields(fields, nullable, row.map(asDriverValue))), total);
+          return answer((JSON.parse(rows) as unknown[][]).map((row) => decodeFields(select.fields, select.nullable, row.map(asDriverValue))), total);
         },
       };
     },

@@ -1,11 +1,12 @@
-import { and, asc, count, desc, or, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, desc, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { AnySQLiteColumn, AnySQLiteTable } from "drizzle-orm/sqlite-core";
 import { decodeCursor, encodeCursor, type CursorValue } from "../lib/cursor";
 import { DEFAULT_PAGE_SIZE, type ListPage, type PageRequest } from "../lib/pagination";
 import { runBatch } from "./batch";
 import type { Database } from "./client";
-import { pageWithCount, type PageWithCount } from "./json-rows";
+import { pageWithCount, selectTextOf, type PageWithCount, type SelectText } from "./json-rows";
+import { countOf, isSelectedOnce, render, tableRows, withTail, type SelectedOnce } from "./list-select";
 import { decodedByColumn } from "./prepared";
 
 /**
@@ -68,8 +69,11 @@ interface ListBase<Row> {
   /** Every condition of the list but the cursor (tenant scope first). */
   where: SQL | undefined;
   sort: Sort<Row>;
-  /** The rows' select when it is more than the table's columns (joins, computed columns). */
-  select?: Listable;
+  /**
+   * The rows' select when it is more than the table's columns (joins, computed columns): built
+   * once (`selectedOnce`, db/list-select.ts), or for this request when its shape varies.
+   */
+  select?: SelectedOnce | Listable;
   /** The counted select when the filter needs a join; `from`'s rows otherwise. */
   counted?: Countable;
 }
@@ -125,8 +129,6 @@ export function pageReads<Row>(db: Database, request: PageRequest, query: ListBa
   const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const cursor = request.page === undefined ? undefined : decodeCursor(request.page, query.sort.name, query.sort.keys.length);
   const after = cursor && afterCondition(query.sort.keys, cursor);
-  const selected: Listable = query.select ?? (db.select().from(query.from) as unknown as Listable);
-  const counted: Countable = query.counted ?? (db.select({ count: count() }).from(query.from) as unknown as Countable);
   const where = and(query.where, after);
   const order = query.sort.keys.map(orderTerm);
   const pageRows: PageRows = {
@@ -147,16 +149,30 @@ export function pageReads<Row>(db: Database, request: PageRequest, query: ListBa
     count: total,
   });
   return {
-    // The page and its count in one statement, its rows as one JSON text (db/json-rows.ts); the
-    // other reads' rows decoded by compiled functions (a page of 100 rows decoded by Drizzle was
-    // most of a list's cost).
-    reads: [pageWithCount<Row>(db, selected.where(where).orderBy(...order).limit(limit + 1), counted.where(query.where)), ...alongside.map(decodedByColumn)],
+    // The page and its count in one statement, its rows as one JSON text (db/json-rows.ts), its
+    // select built once (db/list-select.ts); the other reads' rows decoded by compiled functions
+    // (a page of 100 rows decoded by Drizzle was most of a list's cost).
+    reads: [pageWithCount<Row>(db, pageText(db, query, where, order, limit + 1), countText(db, query)), ...alongside.map(decodedByColumn)],
     answer: (results, present) => answered(unpresented(results), present),
     answerWith: (results, presentWith) => {
       const page = unpresented(results);
       return answered(page, presentWith(page.others));
     },
   };
+}
+
+/** The page's select with its filter, cursor, order and limit. */
+function pageText<Row>(db: Database, query: ListBase<Row>, where: SQL | undefined, order: SQL[], limit: number): SelectText {
+  const select = query.select ?? tableRows(query.from);
+  if (!isSelectedOnce(select)) return selectTextOf(select.where(where).orderBy(...order).limit(limit));
+  return withTail(db, select, sql`${where ? sql` where ${where}` : sql.empty()} order by ${sql.join(order, sql`, `)} limit ${limit}`);
+}
+
+/** The count of the list's filter (without the cursor). */
+function countText<Row>(db: Database, query: ListBase<Row>): { sql: string; params: unknown[] } {
+  if (query.counted) return selectTextOf(query.counted.where(query.where));
+  const filter = query.where ? render(db, sql` where ${query.where}`) : { sql: "", params: [] };
+  return { sql: countOf(query.from) + filter.sql, params: filter.params };
 }
 
 function orderTerm<Row>(key: SortKey<Row>): SQL {

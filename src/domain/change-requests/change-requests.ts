@@ -2,6 +2,7 @@ import { and, eq, exists, inArray, isNull, ne, sql, type SQL } from "drizzle-orm
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
 import type { Database } from "../../db/client";
+import { selectedOnce } from "../../db/list-select";
 import { pageReads, sortedBy } from "../../db/keyset";
 import { rawAll } from "../../db/raw";
 import {
@@ -25,6 +26,9 @@ import { loadOrganizationAccessWith } from "../organizations/access";
 import { assertLive } from "../spaces/spaces";
 import { recountChangeRequests } from "./counters";
 import { changeRequestMatch, presentChangeRequest, selectChangeRequestRecords, type ChangeRequestRecord } from "./records";
+
+/** Change requests with their space and users, for lists (built once: db/list-select.ts). */
+const changeRequestRows = selectedOnce(selectChangeRequestRecords);
 
 export const changeRequestNotFound = (idOrNumber: string) => notFound(`Change request '${idOrNumber}'`);
 
@@ -193,7 +197,7 @@ function changeRequestPage(ctx: RequestContext, scope: SQL, filters: ChangeReque
   return pageReads(ctx.db, request, {
     from: changeRequests,
     where: and(scope, ...filterConditions(filters)),
-    select: selectChangeRequestRecords(ctx.db),
+    select: changeRequestRows(),
     sort: sortedBy(`${filters.orderBy}:desc`, "desc", [sortColumn, changeRequests.id], (record: ChangeRequestRecord) => [record.changeRequest[filters.orderBy], record.changeRequest.id]),
   });
 }

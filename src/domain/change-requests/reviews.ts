@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { CallerContext, RequesterContext } from "../../context";
 import type { Database } from "../../db/client";
+import { selectedOnce } from "../../db/list-select";
 import { pageReads, sortedBy } from "../../db/keyset";
 import { insertChunks } from "../../db/limits";
 import { changeRequestRequestedReviewers, changeRequestReviews, changeRequests, users } from "../../db/schema";
@@ -106,7 +107,7 @@ export async function listReviews(ctx: RequesterContext, spaceId: string, idOrNu
       eq(changeRequestReviews.changeRequestId, changeRequestIdOf(spaceId, idOrNumber)),
       outdated === undefined ? undefined : outdated ? isOutdated : sql`NOT ${isOutdated}`,
     ),
-    select: selectReviews(ctx.db),
+    select: reviewRows(),
     sort: sortedBy("createdAt:desc", "desc", [changeRequestReviews.createdAt, changeRequestReviews.id], (record: ReviewRecord) => [record.review.createdAt, record.review.id]),
   });
   const [, results] = await loadChangeRequestAccessWith(ctx, spaceId, idOrNumber, page.reads);
@@ -150,6 +151,10 @@ function selectRequested(db: Database) {
     .leftJoin(reviewer, eq(reviewer.id, changeRequestRequestedReviewers.userId))
     .leftJoin(requester, eq(requester.id, changeRequestRequestedReviewers.requestedBy));
 }
+
+/** The lists' selects, built once (db/list-select.ts). */
+const reviewRows = selectedOnce(selectReviews);
+const requestedRows = selectedOnce(selectRequested);
 
 type RequestedRecord = Awaited<ReturnType<ReturnType<typeof selectRequested>["where"]>>[number];
 
@@ -216,7 +221,7 @@ export async function listRequestedReviewers(ctx: RequesterContext, spaceId: str
   const page = pageReads(ctx.db, request, {
     from: changeRequestRequestedReviewers,
     where: eq(changeRequestRequestedReviewers.changeRequestId, changeRequestIdOf(spaceId, idOrNumber)),
-    select: selectRequested(ctx.db),
+    select: requestedRows(),
     sort: sortedBy("createdAt:desc", "desc", [changeRequestRequestedReviewers.createdAt, changeRequestRequestedReviewers.userId], (record: RequestedRecord) => [record.request.createdAt, record.request.userId]),
   });
   const [, results] = await loadChangeRequestAccessWith(ctx, spaceId, idOrNumber, page.reads);

@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequesterContext } from "../../context";
+import { selectedOnce } from "../../db/list-select";
 import { pageReads, sortedBy } from "../../db/keyset";
 import { commentReactions, commentReplies, comments, type CommentRow } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
@@ -56,12 +57,15 @@ export async function findComment(ctx: CallerContext, scope: CommentScope, comme
   return row;
 }
 
+/** The list's select, built once (db/list-select.ts). */
+const commentRows = selectedOnce(selectCommentRecords);
+
 export async function listComments(ctx: RequesterContext, place: CommentPlace, filters: CommentListFilters, format: Format, request: PageRequest) {
   const { order } = filters;
   const page = pageReads(ctx.db, request, {
     from: comments,
     where: and(placeComments(place), ...filterConditions(filters)),
-    select: selectCommentRecords(ctx.db),
+    select: commentRows(),
     sort: sortedBy(`postedAt:${order}`, order, [comments.postedAt, comments.id], (record: CommentRecord) => [record.comment.postedAt, record.comment.id]),
     // What every comment of the page carries, read for the page's rows in the same round trip.
     alongside: (page) => [

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequesterContext } from "../../context";
+import { selectedOnce } from "../../db/list-select";
 import { pageReads, sortedBy } from "../../db/keyset";
 import { commentReactions, commentReplies, comments } from "../../db/schema";
 import { newId, nowIso } from "../../lib/ids";
@@ -12,6 +13,9 @@ import { findComment, viewerOf } from "./comments";
 import { extrasOf, presentReply, selectReactions, selectReplyRecords, type ReplyRecord, type Viewer } from "./records";
 import { commentNotFound, loadCommentScope, loadCommentScopeWith, placeComments, replyNotFound, type CommentPlace, type CommentScope } from "./scope";
 import { actionsOf, assertMayPost, assertUpdate, reactionWrites, sqlValue, storedBody } from "./writes";
+
+/** The list's select, built once (db/list-select.ts). */
+const replyRows = selectedOnce(selectReplyRecords);
 
 /**
  * Replies to a comment: listed oldest first (a conversation reads in order), posted by anyone who
@@ -44,7 +48,7 @@ export async function listReplies(ctx: RequesterContext, place: CommentPlace, co
   const page = pageReads(ctx.db, request, {
     from: commentReplies,
     where: eq(commentReplies.commentId, commentId),
-    select: selectReplyRecords(ctx.db),
+    select: replyRows(),
     sort: sortedBy("postedAt:asc", "asc", [commentReplies.postedAt, commentReplies.id], (record: ReplyRecord) => [record.reply.postedAt, record.reply.id]),
     alongside: (rows) => [selectReactions(ctx.db, inArray(commentReactions.targetId, rows.select(commentReplies.id)))],
   });

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
 import { rowsInAnyOrder } from "../../db/json-rows";
+import { selectedOnce } from "../../db/list-select";
 import { pageReads, sortedBy, type Direction, type Sort } from "../../db/keyset";
 import {
   conversationIssues,
@@ -30,6 +31,10 @@ const { id, organizationId, conversationId, title, summary, clusterId, createdAt
 const issueColumns = { id, organizationId, conversationId, title, summary, clusterId, createdAt, ingestedAt };
 type IssueRow = Pick<ConversationIssueRow, keyof typeof issueColumns>;
 
+/** The lists' selects, built once (db/list-select.ts). */
+const conversationRows = selectedOnce((db) => db.select(summaryColumns).from(conversations));
+const issueRows = selectedOnce((db) => db.select(issueColumns).from(conversationIssues));
+
 /**
  * The reads of support conversations (seed 4.14): every one checks `viewConversations` first and
  * reads only the organization of the path; an id of another organization is a 404.
@@ -50,7 +55,7 @@ async function authorizedWith(ctx: RequesterContext, organizationId: string, rea
 export async function listConversations(ctx: RequesterContext, organizationId: string, filters: { source?: string }, request: PageRequest) {
   const page = pageReads(ctx.db, request, {
     from: conversations,
-    select: ctx.db.select(summaryColumns).from(conversations),
+    select: conversationRows(),
     where: and(eq(conversations.organizationId, organizationId), filters.source !== undefined ? eq(conversations.source, filters.source) : undefined),
     sort: sortedBy("newest", "desc", [conversations.createdAt, conversations.id], (row: ConversationSummaryRow) => [row.createdAt, row.id]),
   });
@@ -68,7 +73,7 @@ export async function getConversation(ctx: CallerContext, organizationId: string
 export async function listConversationIssues(ctx: RequesterContext, organizationId: string, filters: { cluster?: string; conversation?: string }, request: PageRequest) {
   const page = pageReads(ctx.db, request, {
     from: conversationIssues,
-    select: ctx.db.select(issueColumns).from(conversationIssues),
+    select: issueRows(),
     where: and(
       eq(conversationIssues.organizationId, organizationId),
       filters.cluster !== undefined ? eq(conversationIssues.clusterId, filters.cluster) : undefined,

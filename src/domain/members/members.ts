@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { CallerContext, RequesterContext } from "../../context";
+import { selectedOnce } from "../../db/list-select";
 import { pageReads, type Direction, type SortKey } from "../../db/keyset";
 import { organizationMembers, teamMembers, teams, users, type MemberRow, type UserRow } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
@@ -10,6 +11,9 @@ import type { Urls } from "../../lib/urls";
 import type { MemberObject } from "../../schemas/member";
 import { loadOrganizationAccess, loadOrganizationAccessWith } from "../organizations/access";
 import { presentUser } from "../users/users";
+
+/** Members with their user, for the lists of members and commenters (built once: db/list-select.ts). */
+export const memberRows = selectedOnce((db) => db.select({ member: organizationMembers, user: users }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)));
 
 interface MemberWithUser {
   member: MemberRow;
@@ -52,7 +56,7 @@ export async function listMembers(ctx: RequesterContext, organizationId: string,
       query.search ? matchesSearch(query.search) : undefined,
     ),
     // The search filter reads the user's name and email: both the rows and the count join users.
-    select: ctx.db.select({ member: organizationMembers, user: users }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)),
+    select: memberRows(),
     counted: ctx.db.select({ count: count() }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)),
     sort: {
       name: `${query.sort}:${query.order}`,

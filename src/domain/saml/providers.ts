@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
 import { organizations, samlProviders, teams, type SamlProviderRow, type TeamRow } from "../../db/schema";
+import { selectedOnce } from "../../db/list-select";
 import { pageReads, sortedBy } from "../../db/keyset";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
@@ -11,6 +12,7 @@ import type { CreateSAMLProviderInput, SAMLProviderObject, UpdateSAMLProviderInp
 import { loadOrganizationAccess, loadOrganizationAccessWith, organizationNotFound } from "../organizations/access";
 import { presentTeam } from "../teams/access";
 import { parseCertificatePem } from "./certificate";
+import type { Database } from "../../db/client";
 
 interface ProviderWithTeam {
   provider: SamlProviderRow;
@@ -83,18 +85,25 @@ function presentProvider({ provider, team }: ProviderWithTeam, membership: Membe
 }
 
 function selectProvidersWithTeam(ctx: RequestContext) {
-  return ctx.db
+  return selectProviders(ctx.db);
+}
+
+function selectProviders(db: Database) {
+  return db
     .select({ provider: samlProviders, defaultTeam: defaultTeamColumns })
     .from(samlProviders)
     .leftJoin(teams, eq(teams.id, samlProviders.defaultTeamId));
 }
+
+/** The list's select, built once (db/list-select.ts). */
+const providerRows = selectedOnce(selectProviders);
 
 /** The organization's SAML providers, oldest first (admins). */
 export async function listProviders(ctx: RequesterContext, organizationId: string, request: PageRequest) {
   const page = pageReads(ctx.db, request, {
     from: samlProviders,
     where: eq(samlProviders.organizationId, organizationId),
-    select: selectProvidersWithTeam(ctx),
+    select: providerRows(),
     sort: sortedBy("createdAt", "asc", [samlProviders.createdAt, samlProviders.id], (row: ProviderRow) => [row.provider.createdAt, row.provider.id]),
   });
   const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);

@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequesterContext } from "../../context";
 import { runBatch } from "../../db/batch";
 import { isUniqueViolation } from "../../db/errors";
+import { selectedOnce } from "../../db/list-select";
 import { pageReads, sortedBy } from "../../db/keyset";
 import { siteSections, siteSpaces, sites, spaces, type SiteRow } from "../../db/schema";
 import { badRequest, conflict } from "../../lib/errors";
@@ -13,6 +14,9 @@ import { loadOrganizationAccess, loadOrganizationAccessWith } from "../organizat
 import { loadSiteAccess, selectSite, siteNotFound, siteSpaceCountColumn, type SiteAccess } from "./access";
 import { newSiteSpaceRows } from "./placement";
 import { presentSite } from "./present";
+
+/** Sites with their site-space count, for the list (built once: db/list-select.ts). */
+const siteRows = selectedOnce((db) => db.select({ site: sites, siteSpaceCount: siteSpaceCountColumn() }).from(sites));
 
 /** The organization's sites, oldest first, with GitBook's filters. */
 export async function listSites(ctx: RequesterContext, organizationId: string, query: SiteListQuery) {
@@ -27,7 +31,7 @@ export async function listSites(ctx: RequesterContext, organizationId: string, q
   const page = pageReads(ctx.db, query, {
     from: sites,
     where,
-    select: ctx.db.select({ site: sites, siteSpaceCount: siteSpaceCountColumn() }).from(sites),
+    select: siteRows(),
     sort: sortedBy("createdAt:asc", "asc", [sites.createdAt, sites.id], (row: Row) => [row.site.createdAt, row.site.id]),
   });
   const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);

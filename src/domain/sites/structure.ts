@@ -1,8 +1,8 @@
-import { asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequestContext } from "../../context";
-import type { Database } from "../../db/client";
-import { preparedOnce } from "../../db/prepared";
+import { rowsInAnyOrder } from "../../db/json-rows";
+import { selectedOnce } from "../../db/list-select";
 import { siteSectionGroups, siteSections, siteSpaces, spaces, type OrganizationRow, type SiteRow, type SiteSectionGroupRow, type SiteSectionRow, type SiteSpaceRow, type SpaceRow } from "../../db/schema";
 import type { Role } from "../../lib/roles";
 import type { SiteStructureShape } from "../../schemas/site-structure";
@@ -46,8 +46,10 @@ export class SiteStructure<Item extends { siteSpace: SiteSpaceRow } = SiteSpaceW
   constructor(groups: SiteSectionGroupRow[], sections: SiteSectionRow[], siteSpaceRows: Item[]) {
     this.groups = new Map(groups.map((row) => [row.id, row]));
     this.sections = new Map(sections.map((row) => [row.id, row]));
-    this.siteSpaces = new Map(siteSpaceRows.map((row) => [row.siteSpace.id, row]));
-    for (const row of siteSpaceRows) push(this.byScope, row.siteSpace.sectionId ?? "", row);
+    // Read in any order (structureReads): in position order here, as groups and sections below.
+    const inOrder = [...siteSpaceRows].sort((a, b) => compareKeys(a.siteSpace.position, a.siteSpace.id, b.siteSpace.position, b.siteSpace.id));
+    this.siteSpaces = new Map(inOrder.map((row) => [row.siteSpace.id, row]));
+    for (const row of inOrder) push(this.byScope, row.siteSpace.sectionId ?? "", row);
     const nodes: StructureNode[] = [
       ...groups.map((row) => ({ type: "site-section-group" as const, row })),
       ...sections.map((row) => ({ type: "site-section" as const, row })),
@@ -164,26 +166,30 @@ const siteSpaceColumns = Object.fromEntries(
 ) as { [K in keyof SiteSpaceRow]: SQL.Aliased<SiteSpaceRow[K]> };
 
 /**
- * The three reads of a site's structure, built once (db/prepared.ts: the text with a placeholder
- * for the site, the rows decoded by functions compiled from the selection).
+ * The three reads of a site's structure, built once (db/list-select.ts), each answering its rows
+ * as one JSON text (db/json-rows.ts: a site of 100 sections or site spaces is 100 rows of a few
+ * joined tables); `SiteStructure` puts them in order.
  */
 const siteIdPlaceholder = sql.placeholder("siteId");
-const groupsOfSite = preparedOnce((db: Database) => db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteIdPlaceholder)));
-const sectionsOfSite = preparedOnce((db: Database) => db.select().from(siteSections).where(eq(siteSections.siteId, siteIdPlaceholder)));
-const siteSpacesOfSite = preparedOnce((db: Database) =>
+const groupsOfSite = selectedOnce((db) => db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteIdPlaceholder)));
+const sectionsOfSite = selectedOnce((db) => db.select().from(siteSections).where(eq(siteSections.siteId, siteIdPlaceholder)));
+const siteSpacesOfSite = selectedOnce((db) =>
   db
     .select({ siteSpace: siteSpaceColumns, space: spaces, parent: parentLevelColumns })
     .from(siteSpaces)
     .innerJoin(spaces, eq(spaces.id, siteSpaces.spaceId))
     .leftJoin(parentCollection, joinsParentCollection)
-    .where(eq(siteSpaces.siteId, siteIdPlaceholder))
-    .orderBy(asc(siteSpaces.position), asc(siteSpaces.id)),
+    .where(eq(siteSpaces.siteId, siteIdPlaceholder)),
 );
 
 /** The three reads of a site's structure, to run alone or at the end of a batch of writes. */
 export function structureReads(ctx: RequestContext, siteId: string): [BatchItem<"sqlite">, BatchItem<"sqlite">, BatchItem<"sqlite">] {
   const values = { siteId };
-  return [groupsOfSite(ctx.db, values), sectionsOfSite(ctx.db, values), siteSpacesOfSite(ctx.db, values)];
+  return [groupsOfSite(values), sectionsOfSite(values), siteSpacesOfSite(values)].map((read) => rowsInAnyOrder(ctx.db, read)) as [
+    BatchItem<"sqlite">,
+    BatchItem<"sqlite">,
+    BatchItem<"sqlite">,
+  ];
 }
 
 /** The structure from the results of `structureReads` (the last three results of a batch). */

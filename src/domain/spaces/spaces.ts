@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
+import { selectedOnce } from "../../db/list-select";
 import { pageReads, sortedBy } from "../../db/keyset";
 import { revisions, spaces, type SpaceRow } from "../../db/schema";
 import { conflict } from "../../lib/errors";
@@ -21,6 +22,9 @@ import { presentSpace } from "./present";
 /** Deleted spaces stay out of lists until they are restored. */
 const isLive = isNull(spaces.deletedAt);
 
+/** Spaces with what their parent collection gives them (`levelsFromParent`), for lists. */
+const spaceRows = selectedOnce((db) => db.select({ space: spaces, parent: parentLevelColumns }).from(spaces).leftJoin(parentCollection, joinsParentCollection));
+
 /** The organization's live spaces, oldest first. Guests see none: no space is shared with them. */
 export async function listSpacesInOrganization(ctx: RequesterContext, organizationId: string, request: PageRequest) {
   type SpaceWithParent = { space: SpaceRow; parent: { defaultLevel: Role | null; inheritedLevel: Role | null } };
@@ -28,7 +32,7 @@ export async function listSpacesInOrganization(ctx: RequesterContext, organizati
     from: spaces,
     where: and(eq(spaces.organizationId, organizationId), isLive),
     // The items sit under many collections: each one's parent gives what it inherits.
-    select: ctx.db.select({ space: spaces, parent: parentLevelColumns }).from(spaces).leftJoin(parentCollection, joinsParentCollection),
+    select: spaceRows(),
     sort: sortedBy("createdAt:asc", "asc", [spaces.createdAt, spaces.id], ({ space }: SpaceWithParent) => [space.createdAt, space.id]),
   });
   const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
