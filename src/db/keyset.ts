@@ -74,8 +74,8 @@ interface ListBase<Row> {
    * once (`selectedOnce`, db/list-select.ts), or for this request when its shape varies.
    */
   select?: SelectedOnce | Listable;
-  /** The counted select when the filter needs a join; `from`'s rows otherwise. */
-  counted?: Countable;
+  /** The counted select when the filter needs a join (built once, or for this request); `from`'s rows otherwise. */
+  counted?: SelectedOnce | Countable;
 }
 
 /**
@@ -170,9 +170,11 @@ function pageText<Row>(db: Database, query: ListBase<Row>, where: SQL | undefine
 
 /** The count of the list's filter (without the cursor). */
 function countText<Row>(db: Database, query: ListBase<Row>): { sql: string; params: unknown[] } {
+  const filter = query.where ? sql` where ${query.where}` : sql.empty();
+  if (isSelectedOnce(query.counted)) return withTail(db, query.counted, filter);
   if (query.counted) return selectTextOf(query.counted.where(query.where));
-  const filter = query.where ? render(db, sql` where ${query.where}`) : { sql: "", params: [] };
-  return { sql: countOf(query.from) + filter.sql, params: filter.params };
+  const rendered = render(db, filter);
+  return { sql: countOf(query.from) + rendered.sql, params: rendered.params };
 }
 
 function orderTerm<Row>(key: SortKey<Row>): SQL {

@@ -14,6 +14,7 @@ import { presentUser } from "../users/users";
 
 /** Members with their user, for the lists of members and commenters (built once: db/list-select.ts). */
 export const memberRows = selectedOnce((db) => db.select({ member: organizationMembers, user: users }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)));
+const membersCounted = selectedOnce((db) => db.select({ count: count() }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)));
 
 interface MemberWithUser {
   member: MemberRow;
@@ -57,7 +58,7 @@ export async function listMembers(ctx: RequesterContext, organizationId: string,
     ),
     // The search filter reads the user's name and email: both the rows and the count join users.
     select: memberRows(),
-    counted: ctx.db.select({ count: count() }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)),
+    counted: membersCounted(),
     sort: {
       name: `${query.sort}:${query.order}`,
       keys: [memberSortKey(query.sort, query.order), { expression: organizationMembers.userId, direction: query.order, valueOf: (row: MemberWithUser) => row.member.userId }],

@@ -1,12 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { RequesterContext } from "../../context";
+import type { Database } from "../../db/client";
 import { teamMembers, teams, type TeamRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { teamPermissions, type Membership } from "../../lib/permissions";
 import type { TeamObject, TeamRole } from "../../schemas/team";
 import { loadOrganizationAccessWith, type OrganizationAccess } from "../organizations/access";
-import { callerIdOf } from "../users/callers";
+import { selectedOnce } from "../../db/list-select";
+import { callerIdFor, callerIdOf, perCaller } from "../users/callers";
 
 export interface TeamAccess extends OrganizationAccess {
   team: TeamRow;
@@ -16,13 +18,18 @@ export interface TeamAccess extends OrganizationAccess {
 
 export const teamNotFound = (teamId: string) => notFound(`Team '${teamId}'`);
 
-/** Teams with the caller's role in each (null when not in it): the base of every team read. */
-export function selectTeamsWithCallerRole(ctx: RequesterContext) {
-  return ctx.db
+/** Teams with the role in each (null when not in it) of the user `callerId` names: the base of every team read. */
+function selectTeamsWithRoleOf(db: Database, callerId: string | SQL) {
+  return db
     .select({ team: teams, callerRole: teamMembers.role })
     .from(teams)
-    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, callerIdOf(ctx))));
+    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, callerId)));
 }
+
+export const selectTeamsWithCallerRole = (ctx: RequesterContext) => selectTeamsWithRoleOf(ctx.db, callerIdOf(ctx));
+
+/** The same for the list, built once per way of naming the caller (db/list-select.ts). */
+export const teamRows = perCaller((key) => selectedOnce((db) => selectTeamsWithRoleOf(db, callerIdFor(key))));
 
 /**
  * A team of the organization as the caller sees it: outsiders get the organization's 404 first,

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { CallerContext, RequesterContext } from "../../context";
 import { pageReads, sortedBy } from "../../db/keyset";
+import { selectedOnce } from "../../db/list-select";
 import { chunks, MAX_IDS_PER_IN_LIST } from "../../db/limits";
 import { organizationMembers, teamMembers, users, type MemberRow, type UserRow } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
@@ -20,24 +21,31 @@ interface TeamMemberWithUser {
 }
 
 /** The team's members, in the order they were added. */
+const joinMember = and(eq(organizationMembers.organizationId, teamMembers.organizationId), eq(organizationMembers.userId, teamMembers.userId));
+
+/** A team's members with their membership and user, and their count (built once: db/list-select.ts). */
+const teamMemberRows = selectedOnce((db) =>
+  db
+    // Batched D1 rows are keyed by column name: team_members' columns that organization_members
+    // also has (user_id, role, ...) would collide, so only the team role is taken, aliased.
+    .select({
+      member: organizationMembers,
+      user: users,
+      teamRole: sql<TeamRole>`${teamMembers.role}`.as("team_role"),
+      addedAt: sql<string>`${teamMembers.addedAt}`.as("team_added_at"),
+    })
+    .from(teamMembers)
+    .innerJoin(organizationMembers, joinMember)
+    .innerJoin(users, eq(users.id, teamMembers.userId)),
+);
+const teamMembersCounted = selectedOnce((db) => db.select({ count: count() }).from(teamMembers).innerJoin(organizationMembers, joinMember));
+
 export async function listTeamMembers(ctx: RequesterContext, organizationId: string, teamId: string, request: PageRequest) {
-  const joinMember = and(eq(organizationMembers.organizationId, teamMembers.organizationId), eq(organizationMembers.userId, teamMembers.userId));
   const page = pageReads(ctx.db, request, {
     from: teamMembers,
     where: eq(teamMembers.teamId, teamId),
-    select: ctx.db
-      // Batched D1 rows are keyed by column name: team_members' columns that organization_members
-      // also has (user_id, role, ...) would collide, so only the team role is taken, aliased.
-      .select({
-        member: organizationMembers,
-        user: users,
-        teamRole: sql<TeamRole>`${teamMembers.role}`.as("team_role"),
-        addedAt: sql<string>`${teamMembers.addedAt}`.as("team_added_at"),
-      })
-      .from(teamMembers)
-      .innerJoin(organizationMembers, joinMember)
-      .innerJoin(users, eq(users.id, teamMembers.userId)),
-    counted: ctx.db.select({ count: count() }).from(teamMembers).innerJoin(organizationMembers, joinMember),
+    select: teamMemberRows(),
+    counted: teamMembersCounted(),
     sort: sortedBy("addedAt", "asc", [teamMembers.addedAt, teamMembers.userId], (row: TeamMemberWithUser) => [row.addedAt, row.member.userId]),
   });
   const [{ membership, teamRole }, results] = await loadTeamAccessWith(ctx, organizationId, teamId, page.reads);

@@ -9,7 +9,8 @@ import type { PageRequest } from "../../lib/pagination";
 import { assertCanManageTeam, assertOrganizationAction, teamPermissions } from "../../lib/permissions";
 import type { TeamRole } from "../../schemas/team";
 import { loadOrganizationAccess, loadOrganizationAccessWith } from "../organizations/access";
-import { loadTeamAccess, presentTeam, selectTeamsWithCallerRole, teamNotFound } from "./access";
+import { callerValues } from "../users/callers";
+import { loadTeamAccess, presentTeam, teamNotFound, teamRows } from "./access";
 import { batchWrites, deleteTeamWrites, putTeamMembers, recountMemberTeams, recountTeamMembers } from "./writes";
 
 export interface TeamListQuery extends PageRequest {
@@ -33,7 +34,7 @@ export async function listTeams(ctx: RequesterContext, organizationId: string, q
       query.title ? titleContains(query.title) : undefined,
       query.owner === undefined ? undefined : manageableBy(organizationId, query.owner),
     ),
-    select: selectTeamsWithCallerRole(ctx),
+    select: teamRows(ctx)(callerValues(ctx)),
     sort: sortedBy("createdAt", "asc", [teams.createdAt, teams.id], (row: TeamWithCallerRole) => [row.team.createdAt, row.team.id]),
   });
   const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);

@@ -114,6 +114,13 @@ export async function runAccess<Row>(
   return [row, others];
 }
 
+/**
+ * The caller's id in a statement built once for `key` (its placeholder filled by `callerValues`),
+ * as `callerIdOf` is in a statement built for one request.
+ */
+export const callerIdFor = (key: CallerKey): SQL =>
+  key === "callerId" ? sql`${sql.placeholder("callerId")}` : sql`(SELECT ${apiTokens.userId} FROM ${apiTokens} WHERE ${validToken(sql.placeholder("tokenHash"))})`;
+
 /** The caller's id in such a statement, under a name no other table's column has. */
 export const callerIdColumn = (key: CallerKey) => sql<string>`${callerSource(key).id}`.as("caller_id");
 
