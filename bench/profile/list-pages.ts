@@ -11,7 +11,8 @@ import { CONCURRENCY, ratios, type Workload } from "../helpers/throughput";
  * A profile of 100-item list pages (not part of `npm run bench`; run it with `BENCH_PROFILE=1 npx
  * vitest run --config vitest.bench.config.ts bench/profile/list-pages.ts`): for each list, the
  * Worker as it serves it; the Worker with D1 answering at once (its answers recorded from a real
- * run), which is the Worker's own work alone; the list's D1 batch alone, bare; and the baseline
+ * run), which is the Worker's own work alone; the list's D1 batch alone, bare, and each of its
+ * statements alone; and the baseline
  * query answering the list's body as JSON (what serializing it costs). Throughput ratios of
  * neighbours, as bench/read-cost.ts; docs/performance.md ("List pages") records what it found.
  * BENCH_PROFILE_LISTS=<regular expression> profiles only the lists whose name matches it.
@@ -153,7 +154,11 @@ describe("profile: 100-item list pages", () => {
       workloads.push(
         { name: `${name}: the Worker`, fetch: () => workerUnderTest.fetch(url, { headers }), console: runtimeConsole },
         { name: `${name}: its D1 batch alone (${batch!.length} statements)`, fetch: asHandler(async () => (await env.DB.batch(prepared()), {})) },
-        { name: `${name}: its page's statement alone, raw`, fetch: asHandler(async () => (await prepared()[1]!.raw(), {})) },
+        // Each statement of the batch on its own (the access check's, the page's, what rides along).
+        ...batch!.map(({ sql }, index) => ({
+          name: `${name}: statement ${index + 1} alone, raw (${sql.slice(0, 28).replace(/\s+/g, " ")}…)`,
+          fetch: asHandler(async () => (await prepared()[index]!.raw(), {})),
+        })),
         { name: `${name}: the Worker, D1 answering at once`, fetch: () => workerUnderTest.fetch(url, { headers }, { DB: d1.instant }), console: runtimeConsole },
         { name: `${name}: baseline query + its body as JSON`, fetch: asHandler(async () => (await baselineRead(), body)) },
       );
