@@ -254,7 +254,7 @@ export class StructurePresenter {
 
   siteSpace({ siteSpace, space, parent }: SiteSpaceWithSpace): SiteSpaceObject {
     // A site's viewer sees what it publishes: at least `read` on the space, whatever its own level.
-    const level = levelOn(this.member, [space.defaultLevel, ...levelsFromParent(parent)], space.createdBy) ?? "read";
+    const level = levelOn(this.member, [space.defaultLevel, ...levelsFromParent(parent)], space.createdBy, null) ?? "read";
     return {
       object: "site-space",
       id: siteSpace.id,
