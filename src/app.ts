@@ -10,6 +10,7 @@ import { validationHook } from "./http/validation";
 import { adminRoutes } from "./routes/admin";
 import { changeRequestsRouter } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
+import { grantRoutes } from "./routes/grants";
 import { commentsRouter } from "./routes/comments";
 import { embedRoutes } from "./routes/embeds";
 import { gitRoutes } from "./routes/git";
@@ -78,7 +79,7 @@ export function createApp() {
   // Published URLs resolve without a token (a share key or visitor token is the credential): before authentication.
   app.route("/v1", publishedUrlRoutes);
   app.use("/v1/*", authenticate);
-  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, templateRoutes, pdfRoutes, openAPIRouter, sitesRouter, translationRoutes, conversationsRouter, gitRoutes, embedRoutes];
+  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, grantRoutes, searchRoutes, templateRoutes, pdfRoutes, openAPIRouter, sitesRouter, translationRoutes, conversationsRouter, gitRoutes, embedRoutes];
   for (const routes of routers) {
     app.route("/v1", routes);
   }

@@ -146,6 +146,13 @@ const CONTENT_ACTIONS = {
   admin: "admin",
   viewInviteLinks: "admin",
   installIntegration: "admin",
+  /**
+   * List who was given access to the content and who can access it (their names and, for those who
+   * may list members, their emails): its administrators, who decide it.
+   */
+  viewPermissions: "admin",
+  /** Give users and teams access to the content, change and remove what was given (docs/permissions.md, "Grants"). */
+  managePermissions: "admin",
 } as const satisfies Record<string, Role>;
 
 export type ContentAction = keyof typeof CONTENT_ACTIONS;

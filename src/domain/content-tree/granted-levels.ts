@@ -5,6 +5,7 @@ import { rawAll } from "../../db/raw";
 import { collections, grants, organizationMembers, spaces, teamMembers } from "../../db/schema";
 import { ROLES, roleOfRank, type RoleOrGuest } from "../../lib/roles";
 import { parentCollection } from "./inherited-levels";
+import { MAX_COLLECTION_DEPTH } from "./tree";
 
 /**
  * What grants give a user, as SQL that rides in the statement of the read that needs it (an
@@ -87,3 +88,30 @@ export function grantedAmong(held: ReadonlyMap<string, number>, contentIds: read
 }
 
 export const heldByContent = (rows: ReadonlyArray<{ contentId: string; rank: number }>) => new Map(rows.map((row) => [row.contentId, row.rank]));
+
+/**
+ * How many live spaces a principal (a team, or a user on their own) was given: granted directly,
+ * or inside a collection granted to them (GitBook's `spaces` of a team and of a member). A
+ * correlated subquery for the principal of the row it is selected with: O(what was granted to it),
+ * through grants_principal and the collections and spaces below each granted collection.
+ */
+export function grantedSpacesCount(principalKind: "user" | "team", principalId: SQL, organizationId: SQL): SQL<number> {
+  const grantsOf = (contentKind: "space" | "collection", columns: SQL) =>
+    sql`SELECT ${columns} FROM ${grants} g WHERE g.organization_id = ${organizationId} AND g.principal_kind = ${principalKind}
+      AND g.principal_id = ${principalId} AND g.content_kind = ${contentKind}`;
+  return sql<number>`(WITH RECURSIVE granted_collections(id, depth) AS (
+      ${grantsOf("collection", sql`g.content_id, 0`)}
+      UNION
+      SELECT c.id, gc.depth + 1 FROM ${collections} c JOIN granted_collections gc ON c.parent_id = gc.id WHERE gc.depth < ${MAX_COLLECTION_DEPTH}
+    )
+    SELECT count(*) FROM (
+      SELECT s.id FROM ${spaces} s WHERE s.parent_id IN (SELECT id FROM granted_collections) AND s.deleted_at IS NULL
+      UNION
+      SELECT s.id FROM ${spaces} s WHERE s.id IN (${grantsOf("space", sql`g.content_id`)}) AND s.deleted_at IS NULL
+    ))`.mapWith(Number);
+}
+
+/** How many sites a user was given on their own (GitBook's `sites` of a member), as a correlated subquery. */
+export const grantedSitesCount = (userId: SQL, organizationId: SQL): SQL<number> =>
+  sql<number>`(SELECT count(*) FROM ${grants} g WHERE g.organization_id = ${organizationId} AND g.principal_kind = 'user'
+    AND g.principal_id = ${userId} AND g.content_kind = 'site')`.mapWith(Number);

@@ -5,7 +5,7 @@ import { runBatch } from "../../db/batch";
 import { isUniqueViolation } from "../../db/errors";
 import { selectedOnce } from "../../db/list-select";
 import { pageReads, sortedBy } from "../../db/keyset";
-import { siteSections, siteSpaces, sites, spaces, type SiteRow } from "../../db/schema";
+import { grants, siteSections, siteSpaces, sites, spaces, type SiteRow } from "../../db/schema";
 import { badRequest, conflict } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { assertOrganizationAction } from "../../lib/permissions";
@@ -106,7 +106,11 @@ export async function updateSite(ctx: CallerContext, organizationId: string, sit
 export async function deleteSite(ctx: CallerContext, organizationId: string, siteId: string): Promise<void> {
   const access = await loadOrganizationAccess(ctx, organizationId);
   assertOrganizationAction(access.membership, "manageSites");
-  await ctx.db.delete(sites).where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId)));
+  await ctx.db.batch([
+    // What was granted on the site goes with it (grants have no foreign key to their content).
+    ctx.db.delete(grants).where(and(eq(grants.contentId, siteId), eq(grants.organizationId, organizationId))),
+    ctx.db.delete(sites).where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId))),
+  ]);
 }
 
 /** Sets `published` (publish: true, unpublish: false) and answers the site. */
