@@ -60,6 +60,9 @@ const ORGANIZATION_ACTIONS = {
 
 export type OrganizationAction = keyof typeof ORGANIZATION_ACTIONS;
 
+/** The organization actions a grant on a site can open (docs/permissions.md, "Grants"): on that site, the role given counts as the member's role. */
+export type SiteAction = Extract<OrganizationAction, "viewSites" | "manageSites">;
+
 /** The least role an organization action needs (`member`: any member, guests included). */
 export const organizationRequirement = (action: OrganizationAction): Requirement => ORGANIZATION_ACTIONS[action];
 

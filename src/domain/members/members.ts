@@ -195,7 +195,7 @@ function keepsAnotherAdmin(organizationId: string, userId: string): SQL {
   ) as SQL;
 }
 
-function memberSortKey(sort: MemberListQuery["sort"], direction: Direction): SortKey<MemberWithUser> {
+export function memberSortKey(sort: MemberListQuery["sort"], direction: Direction): SortKey<Pick<MemberWithUser, "member" | "user">> {
   switch (sort) {
     case "joinedAt":
       return { expression: organizationMembers.joinedAt, direction, valueOf: (row) => row.member.joinedAt };
@@ -207,7 +207,7 @@ function memberSortKey(sort: MemberListQuery["sort"], direction: Direction): Sor
 }
 
 /** Case-insensitive substring of the display name or email; LIKE wildcards in the query are literal. */
-function matchesSearch(search: string): SQL | undefined {
+export function matchesSearch(search: string): SQL | undefined {
   const pattern = `%${sqliteLower(search).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   return or(
     sql`lower(${users.displayName}) LIKE ${pattern} ESCAPE '\\'`,

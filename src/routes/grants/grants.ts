@@ -2,6 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { listPermissionsAggregate } from "../../domain/grants/aggregate";
 import { listTeamGrants, listUserGrants, removeGrant, updateGrant } from "../../domain/grants/grants";
 import { inviteToContent } from "../../domain/grants/invite";
+import { listSitePermissionsAggregate } from "../../domain/grants/site-aggregate";
+import { EntityId } from "../../schemas/common";
+import { MemberListFilters } from "../../schemas/member";
 import {
   InviteSiteUsersAndTeams,
   InviteUsersAndTeams,
@@ -11,9 +14,10 @@ import {
   UpdateContentPermissionBody,
   UpdateSitePermissionBody,
   UserContentPermission,
+  UserSitePermission,
   UserSitePermissionOverride,
 } from "../../schemas/grant";
-import { listOf, listQuery } from "../../schemas/list";
+import { listOf, listOrder, listQuery } from "../../schemas/list";
 import { pathParam } from "../params";
 import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
 import { GRANT_PLACES } from "./places";
@@ -120,7 +124,27 @@ for (const place of GRANT_PLACES) {
       );
   }
 
-  if (place.kind !== "site") {
+  if (place.kind === "site") {
+    grantRoutes.openapi(
+      userRoute({
+        ...base,
+        method: "get",
+        path: `${place.prefix}/aggregate`,
+        operationId: "listPermissionsAggregateInSite",
+        permission: place.view,
+        authenticatesInItsRead: true,
+        summary: "List every member who can access the site, with their level on it and where it comes from",
+        description:
+          "The level is the higher of the member's organization role and what is granted to them, or to a team of theirs, on the site. `role` filters on the organization role (`guest`: members without one), as the member list does.",
+        request: { params, query: z.object({ ...listQuery, order: listOrder, ...MemberListFilters, team: EntityId.optional().openapi({ description: "Only the members of this team" }) }) },
+        responses: { 200: jsonResponse(listOf(UserSitePermission), "Users who can access the site"), ...errorResponses(400, 403, 404) },
+      }),
+      async (c) => {
+        const { organizationId, siteId } = c.req.valid("param") as Record<string, string>;
+        return c.json(await listSitePermissionsAggregate(requesterOf(c), organizationId!, siteId!, c.req.valid("query")), 200);
+      },
+    );
+  } else {
     const contentKind = place.kind;
     grantRoutes.openapi(
       userRoute({

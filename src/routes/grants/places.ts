@@ -63,8 +63,8 @@ export const GRANT_PLACES: GrantPlace[] = [
     prefix: "/orgs/{organizationId}/sites/{siteId}/permissions",
     params: SiteParams,
     targetOf: ({ organizationId, siteId }) => ({ kind: "site", organizationId: organizationId!, siteId: siteId! }),
-    view: { organization: "manageSites" },
-    manage: { organization: "manageSites", note: "Inviting someone who is not a member of the organization (they join it as a guest) also needs the organization role `admin`." },
+    view: { site: "manageSites" },
+    manage: { site: "manageSites", note: "Inviting someone who is not a member of the organization (they join it as a guest) also needs the organization role `admin`." },
     operations: {
       invite: "inviteToSite",
       listUsers: "listUserPermissionsInSite",

@@ -153,7 +153,17 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
   if (names.includes("translationId")) ids.translationId = await settledTranslation(world);
   if (names.includes("conversationId") || names.includes("issueId") || names.includes("clusterId")) Object.assign(ids, await analysedConversation(world));
   if (names.includes("siteId")) Object.assign(ids, await siteStructureIdsFor(world, ids.siteId!, names, operation.path));
+  await grantForPrincipalRoute(world, operation.path, ids);
   return ids;
+}
+
+/** A route about one principal's grant (`…/permissions/users/{userId}`, `…/teams/{teamId}`) needs that grant to exist. */
+async function grantForPrincipalRoute(world: World, path: string, ids: Record<string, string>): Promise<void> {
+  const principal = path.match(/\/permissions\/(users|teams)\/\{(userId|teamId)\}$/);
+  if (!principal) return;
+  const base = concretePath(path.slice(0, path.indexOf("/permissions") + "/permissions".length), ids);
+  const granted = await call("POST", base, { token: world.owner.token, body: { role: "read", [principal[1]!]: [ids[principal[2]!]] } });
+  if (granted.status !== 204) throw new Error(`grant for ${path}: ${granted.status} ${JSON.stringify(granted.body)}`);
 }
 
 /**

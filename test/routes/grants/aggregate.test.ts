@@ -1,3 +1,4 @@
+import { MemberRole } from "@gitbook/api";
 import { describe, expect, it } from "vitest";
 import { createSpace } from "../../helpers/content";
 import { gitbookClient, type TestUser } from "../../helpers/fixtures";
@@ -50,7 +51,7 @@ describe("GET /v1/spaces/{spaceId}/permissions/aggregate", () => {
     for (const [userId, level] of Object.entries(listed)) expect(own[userId], userId).toBe(level === "create" ? "review" : level);
     expect(Object.keys(own).sort()).toEqual(Object.keys(listed).sort());
 
-    const { data } = await gitbookClient(f.create).spaces.listPermissionsAggregateInSpace(space.id, { role: "edit" });
+    const { data } = await gitbookClient(f.create).spaces.listPermissionsAggregateInSpace(space.id, { role: MemberRole.Edit });
     expectSpecResponse("listPermissionsAggregateInSpace", 200, data);
     expect(data.items.map((item) => item.user.id).sort()).toEqual([f.edit.id, f.read.id].sort());
     // Oldest member first, two at a time.

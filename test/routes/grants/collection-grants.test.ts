@@ -1,3 +1,4 @@
+import { MemberRole } from "@gitbook/api";
 import { describe, expect, it } from "vitest";
 import { createSpace } from "../../helpers/content";
 import { gitbookClient } from "../../helpers/fixtures";
@@ -42,7 +43,7 @@ describe("a grant on a collection", () => {
     const top = await createSpace(f.admin, orgId, { parent: shelf });
     const deep = await createSpace(f.admin, orgId, { parent: nested });
     const outside = await createSpace(f.admin, orgId);
-    const invited = await gitbookClient(f.admin).collections.inviteToCollection(shelf, { role: "comment", users: [f.guest.id] });
+    const invited = await gitbookClient(f.admin).collections.inviteToCollection(shelf, { role: MemberRole.Comment, users: [f.guest.id] });
     expect(invited.status).toBe(204);
 
     expect(await collectionLevel(f.guest, shelf)).toBe("read");
@@ -123,7 +124,7 @@ describe("a grant on a collection", () => {
     const { data } = await client.collections.listUserPermissionsInCollection(shelf);
     expectSpecResponse("listUserPermissionsInCollection", 200, data);
     expect(data.items.map((item) => [item.user.id, item.permission])).toEqual([[f.comment.id, "edit"]]);
-    expect((await client.collections.updateUserPermissionInCollection(shelf, f.comment.id, { role: "review" })).status).toBe(204);
+    expect((await client.collections.updateUserPermissionInCollection(shelf, f.comment.id, { role: MemberRole.Review })).status).toBe(204);
     expect(await userGrants(f.admin, inCollection(shelf), 1)).toEqual([[f.comment.id, "review"]]);
     const { data: teams } = await client.collections.listTeamPermissionsInCollection(shelf);
     expectSpecResponse("listTeamPermissionsInCollection", 200, teams);

@@ -1,3 +1,4 @@
+import { ChangeRequestStatus } from "@gitbook/api";
 import { beforeAll, describe, expect, it } from "vitest";
 import { commitToMain, createChangeRequest, createSpace } from "../../helpers/content";
 import { addMember, createUser, gitbookClient, type TestUser } from "../../helpers/fixtures";
@@ -45,7 +46,7 @@ describe("a guest's lists", () => {
   });
 
   it("show the change requests of those spaces only", async () => {
-    const { data } = await gitbookClient(guest).orgs.listChangeRequestsForOrganization(orgId, { status: ["draft"] });
+    const { data } = await gitbookClient(guest).orgs.listChangeRequestsForOrganization(orgId, { status: [ChangeRequestStatus.Draft] });
     const own = data.items.filter((item) => Object.values(changeRequests).includes(item.id));
     expect(own.map((item) => item.id).sort()).toEqual([changeRequests.granted, changeRequests.onShelf].sort());
     expect(data.items.every((item) => [spaces.granted, spaces.onShelf].includes(item.space))).toBe(true);

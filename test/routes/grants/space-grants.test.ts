@@ -1,3 +1,4 @@
+import { MemberRole } from "@gitbook/api";
 import { describe, expect, it } from "vitest";
 import { createSpace } from "../../helpers/content";
 import { addMember, createUser, gitbookClient, memberRole } from "../../helpers/fixtures";
@@ -35,7 +36,7 @@ describe("POST /v1/spaces/{spaceId}/permissions (inviteToSpace)", () => {
   it("gives users (by id and by email) and teams a role, listed oldest first, through GitBook's client", async () => {
     const target = await spaceTarget();
     const client = gitbookClient(f.admin);
-    const invited = await client.spaces.inviteToSpace(target.id, { role: "edit", users: [f.read.id] });
+    const invited = await client.spaces.inviteToSpace(target.id, { role: MemberRole.Edit, users: [f.read.id] });
     expect(invited.status).toBe(204);
     await inviteOk(f.admin, target, { role: "comment", users: [f.comment.email.toUpperCase()] });
     const team = await teamWith(f.admin, orgId, [f.guest]);
@@ -117,7 +118,7 @@ describe("POST /v1/spaces/{spaceId}/permissions (inviteToSpace)", () => {
     await call("DELETE", `/v1/spaces/${target.id}`, { token: f.admin.token });
     expect(errorMessage(await invite(f.admin, target, body), 409)).toContain("restore it first");
     expect(await userGrants(f.admin, target, 0)).toEqual([]);
-    await expectClientError(gitbookClient(f.edit).spaces.inviteToSpace(target.id, { role: "edit", users: [f.read.id] }), 403);
+    await expectClientError(gitbookClient(f.edit).spaces.inviteToSpace(target.id, { role: MemberRole.Edit, users: [f.read.id] }), 403);
   });
 });
 
@@ -168,7 +169,7 @@ describe("PATCH and DELETE /v1/spaces/{spaceId}/permissions/{users|teams}/{id}",
     const target = await spaceTarget();
     await grantTo(f.admin, target, f.read, "comment");
     const client = gitbookClient(f.admin);
-    expect((await client.spaces.updateUserPermissionInSpace(target.id, f.read.id, { role: "edit" })).status).toBe(204);
+    expect((await client.spaces.updateUserPermissionInSpace(target.id, f.read.id, { role: MemberRole.Edit })).status).toBe(204);
     expect(await userGrants(f.admin, target, 1)).toEqual([[f.read.id, "edit"]]);
     const patch = (userId: string, body: unknown) => call("PATCH", principalPath(target, "user", userId), { token: f.admin.token, body });
     expect((await patch(f.read.id, {})).status).toBe(204);
@@ -186,7 +187,7 @@ describe("PATCH and DELETE /v1/spaces/{spaceId}/permissions/{users|teams}/{id}",
     const team = await teamWith(f.admin, orgId, [f.comment]);
     await grantToTeam(f.admin, target, team, "edit");
     const client = gitbookClient(f.admin);
-    expect((await client.spaces.updateTeamPermissionInSpace(target.id, team, { role: "review" })).status).toBe(204);
+    expect((await client.spaces.updateTeamPermissionInSpace(target.id, team, { role: MemberRole.Review })).status).toBe(204);
     expect((await teamGrants(f.admin, target, 1)).map((item) => item.permission)).toEqual(["review"]);
     expect(await spaceLevel(f.comment, target.id)).toBe("review");
     expect((await client.spaces.removeTeamFromSpace(target.id, team)).status).toBe(205);
