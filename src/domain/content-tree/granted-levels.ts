@@ -77,7 +77,7 @@ export const grantedRankOnCollection = (userId: UserRef) => grantedRank(collecti
  * content: one statement, for a read that decides many contents at once from the organization's
  * collections (the organization search). O(grants held), through the index grants_principal.
  */
-export function selectGrantsHeldBy(db: Database, userId: string, organizationId: string) {
+export function selectGrantsHeldBy(db: Database, userId: UserRef, organizationId: string) {
   return rawAll<{ contentId: string; rank: number }>(db, sql`SELECT g.content_id AS contentId, max(${rankOf(sql`g.role`)}) AS rank FROM ${grants} g
     WHERE g.organization_id = ${organizationId} AND ${heldBy(userId, organizationId)} GROUP BY g.content_id`);
 }

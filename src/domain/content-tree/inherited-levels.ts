@@ -38,6 +38,9 @@ export const parentLevelColumns = {
   inheritedLevel: sql<Role | null>`${parentCollection.inheritedLevel}`.as("parent_inherited_level"),
 };
 
+/** The parent's lineage (whose grants apply to the space: content-tree/granted-levels.ts), under a name of its own. */
+export const parentLineageColumn = sql<string[] | null>`${parentCollection.lineage}`.mapWith((text: string) => JSON.parse(text) as string[]).as("parent_lineage");
+
 /** What a space (or collection) under a parent with these columns inherits: the parent's own level first. */
 export function levelsFromParent(parent: { defaultLevel: Role | null; inheritedLevel: Role | null } | null): Array<Role | null> {
   return parent ? [parent.defaultLevel, parent.inheritedLevel] : [];

@@ -8,7 +8,7 @@ import { notFound } from "../../lib/errors";
 import { rawAll } from "../../db/raw";
 import { assertOrganizationAction, type Membership, type OrganizationAction } from "../../lib/permissions";
 import { higherRole, roleOfRank } from "../../lib/roles";
-import { grantedRank, qualified } from "../content-tree/granted-levels";
+import { grantedRank, heldByContent, qualified, selectGrantsHeldBy } from "../content-tree/granted-levels";
 import { callerIdOf } from "../users/callers";
 import { loadOrganizationAccessWith, type OrganizationAccess } from "../organizations/access";
 import { hashShareKey, selectActiveShareLink, shareKeyNotFound } from "./share-links";
@@ -22,6 +22,8 @@ export interface SiteAccess extends OrganizationAccess {
    * are decided from it; `membership` stays the organization's, for everything else.
    */
   siteMembership: Membership;
+  /** Every grant the caller holds in the organization, highest rank per content: the site's, and its spaces' (their `permissions`). */
+  grantsHeld: ReadonlyMap<string, number>;
   /** How many site spaces the site has, counted in the same read (`Site.siteSpaces`). */
   siteSpaceCount: number;
   /** The site's adaptive JSON Schema (which conditions are checked against), null when it has none. */
@@ -78,19 +80,20 @@ export async function loadSiteAccessWith(
   alongside: readonly BatchItem<"sqlite">[],
 ): Promise<[SiteAccess, unknown[]]> {
   const shareLink = shareKey === undefined ? [] : [selectActiveShareLink(ctx.db, siteId, await hashShareKey(shareKey))];
-  const [access, [siteRows, grantRows, ...rest]] = await loadOrganizationAccessWith(ctx, organizationId, [
+  const [access, [siteRows, heldRows, ...rest]] = await loadOrganizationAccessWith(ctx, organizationId, [
     selectSite(ctx, organizationId, siteId),
-    selectGrantedOnSite(ctx, organizationId, siteId),
+    selectGrantsHeldBy(ctx.db, callerIdOf(ctx), organizationId),
     ...shareLink,
     ...alongside,
   ]);
   const others = rest.slice(shareLink.length);
-  const siteMembership = raisedOnSite(access.membership, (grantRows as Array<{ rank: number | null }>)[0]?.rank ?? null);
+  const grantsHeld = heldByContent(heldRows as Array<{ contentId: string; rank: number }>);
+  const siteMembership = raisedOnSite(access.membership, grantsHeld.get(siteId) ?? null);
   assertOrganizationAction(siteMembership, action);
   const [row] = siteRows as Array<{ site: SiteRow; siteSpaceCount: number; adaptiveSchema: Record<string, unknown> | null }>;
   if (!row) throw siteNotFound(siteId);
   if (shareLink.length > 0 && (rest[0] as unknown[]).length === 0) throw shareKeyNotFound();
-  return [{ ...access, siteMembership, site: row.site, siteSpaceCount: row.siteSpaceCount, adaptiveSchema: row.adaptiveSchema ?? null }, others];
+  return [{ ...access, siteMembership, grantsHeld, site: row.site, siteSpaceCount: row.siteSpaceCount, adaptiveSchema: row.adaptiveSchema ?? null }, others];
 }
 
 /**
