@@ -76,3 +76,5 @@ export const UserSitePermission = z
 export const PermissionsAggregateFilters = {
   role: Role.optional().openapi({ description: "If defined, only members with this role will be returned." }),
 };
+
+export type UserSitePermissionObject = z.infer<typeof UserSitePermission>;

@@ -4,8 +4,7 @@ import { pageReads } from "../../db/keyset";
 import { grants, organizationMembers, teamMembers, users, type MemberRow, type UserRow } from "../../db/schema";
 import { canInOrganization } from "../../lib/permissions";
 import { roleOfRank, roleRank } from "../../lib/roles";
-import type { UserSitePermission } from "../../schemas/grant";
-import type { z } from "@hono/zod-openapi";
+import type { UserSitePermissionObject } from "../../schemas/grant";
 import { qualified, rankOf } from "../content-tree/granted-levels";
 import { matchesSearch, memberSortKey, type MemberListQuery } from "../members/members";
 import { presentUser } from "../users/users";
@@ -61,7 +60,7 @@ export async function listSitePermissionsAggregate(ctx: RequesterContext, organi
   });
   const [access, results] = await loadGrantTargetWith(ctx, { kind: "site", organizationId, siteId }, "view", page.reads);
   const withEmail = canInOrganization(access.membership, "listMembers");
-  return page.answer(results, (row: Row): z.infer<typeof UserSitePermission> => {
+  return page.answer(results, (row: Row): UserSitePermissionObject => {
     const byRole = roleRank(row.member.role);
     const own = row.ownRank ?? 0;
     const byTeam = row.teamRank ?? 0;
