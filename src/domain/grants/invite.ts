@@ -55,11 +55,15 @@ function namedIn(input: InviteInput): Named {
 
 type FoundRow = { kind: "user" | "team" | "member"; id: string; email: string | null };
 
+/** The users named, by id or by email, as conditions on `users` of at most MAX_IDS_PER_IN_LIST values each. */
+const namedUsers = (named: Named) => [
+  ...chunks(named.userIds, MAX_IDS_PER_IN_LIST).map((ids) => inArray(users.id, ids)),
+  ...chunks(named.emails, MAX_IDS_PER_IN_LIST).map((emails) => inArray(users.email, emails)),
+];
+
 /** The users named by id or email: each statement answers rows of `FoundRow`, told apart by `kind`. */
 function selectUsers(ctx: CallerContext, named: Named): BatchItem<"sqlite">[] {
-  const byId = chunks(named.userIds, MAX_IDS_PER_IN_LIST).map((ids) => inArray(users.id, ids));
-  const byEmail = chunks(named.emails, MAX_IDS_PER_IN_LIST).map((emails) => inArray(users.email, emails));
-  return [...byId, ...byEmail].map((condition) =>
+  return namedUsers(named).map((condition) =>
     ctx.db.select({ kind: sql<"user">`'user'`.as("kind"), id: users.id, email: users.email }).from(users).where(condition),
   );
 }
@@ -76,9 +80,7 @@ function selectTeams(ctx: CallerContext, target: GrantTarget, teamIds: string[])
 
 /** Which of the users named (by id or email) are already members of the target's organization. */
 function selectMemberships(ctx: CallerContext, target: GrantTarget, named: Named): BatchItem<"sqlite">[] {
-  const byId = chunks(named.userIds, MAX_IDS_PER_IN_LIST).map((ids) => inArray(users.id, ids));
-  const byEmail = chunks(named.emails, MAX_IDS_PER_IN_LIST).map((emails) => inArray(users.email, emails));
-  return [...byId, ...byEmail].map((condition) =>
+  return namedUsers(named).map((condition) =>
     ctx.db
       .select({ kind: sql<"member">`'member'`.as("kind"), id: users.id, email: users.email })
       .from(organizationMembers)

@@ -1,4 +1,3 @@
-import type { z } from "@hono/zod-openapi";
 import type { GrantTarget } from "../../domain/grants/targets";
 import type { RoutePermission } from "../permission";
 import { CollectionParams, SiteParams, SpaceParams } from "../params";
@@ -20,6 +19,20 @@ export interface GrantPlace {
   operations: Record<"invite" | "listUsers" | "updateUser" | "removeUser" | "listTeams" | "updateTeam" | "removeTeam", string>;
 }
 
+/** GitBook names the seven operations the same way for each place: `inviteToSpace`, `removeTeamFromSite`… */
+const operationsOn = (noun: "Space" | "Collection" | "Site"): GrantPlace["operations"] => ({
+  invite: `inviteTo${noun}`,
+  listUsers: `listUserPermissionsIn${noun}`,
+  updateUser: `updateUserPermissionIn${noun}`,
+  removeUser: `removeUserFrom${noun}`,
+  listTeams: `listTeamPermissionsIn${noun}`,
+  updateTeam: `updateTeamPermissionIn${noun}`,
+  removeTeam: `removeTeamFrom${noun}`,
+});
+
+/** Inviting a user who is not a member adds them to the organization: that is an organization admin's to do. */
+const GUESTS_NOTE = "Inviting someone who is not a member of the organization (they join it as a guest) also needs the organization role `admin`.";
+
 export const GRANT_PLACES: GrantPlace[] = [
   {
     kind: "space",
@@ -28,16 +41,8 @@ export const GRANT_PLACES: GrantPlace[] = [
     params: SpaceParams,
     targetOf: ({ spaceId }) => ({ kind: "space", spaceId: spaceId! }),
     view: { content: "viewPermissions", on: "space" },
-    manage: { content: "managePermissions", on: "space", note: "Inviting someone who is not a member of the organization (they join it as a guest) also needs the organization role `admin`." },
-    operations: {
-      invite: "inviteToSpace",
-      listUsers: "listUserPermissionsInSpace",
-      updateUser: "updateUserPermissionInSpace",
-      removeUser: "removeUserFromSpace",
-      listTeams: "listTeamPermissionsInSpace",
-      updateTeam: "updateTeamPermissionInSpace",
-      removeTeam: "removeTeamFromSpace",
-    },
+    manage: { content: "managePermissions", on: "space", note: GUESTS_NOTE },
+    operations: operationsOn("Space"),
   },
   {
     kind: "collection",
@@ -46,16 +51,8 @@ export const GRANT_PLACES: GrantPlace[] = [
     params: CollectionParams,
     targetOf: ({ collectionId }) => ({ kind: "collection", collectionId: collectionId! }),
     view: { content: "viewPermissions", on: "collection" },
-    manage: { content: "managePermissions", on: "collection", note: "Inviting someone who is not a member of the organization (they join it as a guest) also needs the organization role `admin`." },
-    operations: {
-      invite: "inviteToCollection",
-      listUsers: "listUserPermissionsInCollection",
-      updateUser: "updateUserPermissionInCollection",
-      removeUser: "removeUserFromCollection",
-      listTeams: "listTeamPermissionsInCollection",
-      updateTeam: "updateTeamPermissionInCollection",
-      removeTeam: "removeTeamFromCollection",
-    },
+    manage: { content: "managePermissions", on: "collection", note: GUESTS_NOTE },
+    operations: operationsOn("Collection"),
   },
   {
     kind: "site",
@@ -64,17 +61,7 @@ export const GRANT_PLACES: GrantPlace[] = [
     params: SiteParams,
     targetOf: ({ organizationId, siteId }) => ({ kind: "site", organizationId: organizationId!, siteId: siteId! }),
     view: { site: "manageSites" },
-    manage: { site: "manageSites", note: "Inviting someone who is not a member of the organization (they join it as a guest) also needs the organization role `admin`." },
-    operations: {
-      invite: "inviteToSite",
-      listUsers: "listUserPermissionsInSite",
-      updateUser: "updateUserPermissionInSite",
-      removeUser: "removeUserFromSite",
-      listTeams: "listTeamPermissionsInSite",
-      updateTeam: "updateTeamPermissionInSite",
-      removeTeam: "removeTeamFromSite",
-    },
+    manage: { site: "manageSites", note: GUESTS_NOTE },
+    operations: operationsOn("Site"),
   },
 ];
-
-export type PlaceParams = z.infer<GrantPlace["params"]>;
