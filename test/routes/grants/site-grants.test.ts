@@ -100,6 +100,20 @@ describe("a grant on a site", () => {
   });
 });
 
+describe("a site's structure", () => {
+  it("shows each space with the caller's level on it, grants included", async () => {
+    const space = await createSpace(f.admin, orgId);
+    const site = await createSite(f.admin, orgId, { spaces: [space.id] });
+    await grantTo(f.admin, { kind: "space", id: space.id }, f.read, "edit");
+    const listed = await call("GET", `${sitePath(orgId, site.id)}/site-spaces`, { token: f.read.token });
+    expect(listed.status).toBe(200);
+    expectSpecResponse("listSiteSpaces", 200, listed.body);
+    expect(listed.body.items[0].space.permissions).toMatchObject({ view: true, edit: true, admin: false });
+    const asComment = await call("GET", `${sitePath(orgId, site.id)}/site-spaces`, { token: f.comment.token });
+    expect(asComment.body.items[0].space.permissions).toMatchObject({ comment: true, edit: false });
+  });
+});
+
 describe("GET /v1/orgs/{organizationId}/sites/{siteId}/permissions/aggregate", () => {
   it("lists everyone who can access the site, at their level, with where it comes from", async () => {
     const target = await siteTarget();
