@@ -27,27 +27,27 @@ const resolve = (url: string, unsignedClaims?: Record<string, unknown>) =>
 describe("the seeded sites, as the API resolves their published URLs", () => {
   it("resolve the handbook's pages (imported from Git), nested, hidden and grouped ones included", async () => {
     for (const page of Object.values(handbook.pages)) {
-      expect(await resolve(`${handbook.published}${page.path}`)).toMatchObject({ site: handbook.siteId, space: handbook.spaceId, pathname: page.path });
+      expect(await resolve(page.url)).toMatchObject({ site: handbook.siteId, space: handbook.spaceId, pathname: page.path });
     }
   });
 
   it("resolve the share-link site only with its key", async () => {
-    const setup = shareLink.pages.setup.path;
-    await anonymous.call("POST", "/v1/urls/published", { body: { url: `${shareLink.published}${setup}` }, expect: 404 });
-    expect(await resolve(`${shareLink.published}${setup}?share=${shareLink.key}`)).toMatchObject({ site: shareLink.siteId, pathname: setup });
-    expect(await resolve(`${shareLink.publishedWithKey}${setup}`)).toMatchObject({ site: shareLink.siteId, pathname: setup });
+    const setup = shareLink.pages.setup;
+    await anonymous.call("POST", "/v1/urls/published", { body: { url: setup.url }, expect: 404 });
+    expect(await resolve(`${setup.url}?share=${shareLink.key}`)).toMatchObject({ site: shareLink.siteId, pathname: setup.path });
+    expect(await resolve(`${shareLink.publishedWithKey}${setup.path}`)).toMatchObject({ site: shareLink.siteId, pathname: setup.path });
   });
 
   it("resolve the adaptive site's conditional section, variant and page only for visitors whose claims meet the condition", async () => {
     const { sections, pages, apiV2 } = adaptive;
-    expect(await resolve(`${sections.api.published}${pages.authentication.path}`)).toMatchObject({ siteSection: sections.api.id, pathname: pages.authentication.path });
+    expect(await resolve(pages.authentication.url)).toMatchObject({ siteSection: sections.api.id, pathname: pages.authentication.path });
     // Without the claim, the Beta lab section's path is no section: a page path of the default one, which has no such page.
-    expect(await resolve(`${sections.betaLab.published}${pages.experiments.path}`)).toMatchObject({ siteSection: sections.guide.id });
-    expect(await resolve(`${sections.betaLab.published}${pages.experiments.path}`, { betaUser: true })).toMatchObject({ siteSection: sections.betaLab.id, pathname: pages.experiments.path });
-    expect(await resolve(`${apiV2.published}${pages.tokens.path}`)).not.toMatchObject({ siteSpace: apiV2.siteSpaceId });
-    expect(await resolve(`${apiV2.published}${pages.tokens.path}`, { plan: "pro" })).toMatchObject({ siteSpace: apiV2.siteSpaceId, pathname: pages.tokens.path });
+    expect(await resolve(pages.experiments.url)).toMatchObject({ siteSection: sections.guide.id });
+    expect(await resolve(pages.experiments.url, { betaUser: true })).toMatchObject({ siteSection: sections.betaLab.id, pathname: pages.experiments.path });
+    expect(await resolve(pages.tokens.url)).not.toMatchObject({ siteSpace: apiV2.siteSpaceId });
+    expect(await resolve(pages.tokens.url, { plan: "pro" })).toMatchObject({ siteSpace: apiV2.siteSpaceId, pathname: pages.tokens.path });
     // The conditional page resolves either way; what a visitor's token may read of it is the reader's to show (test below).
-    expect(await resolve(`${adaptive.published}${pages.betaFeatures.path}`, { betaUser: true })).toMatchObject({ siteSection: sections.guide.id, pathname: pages.betaFeatures.path });
+    expect(await resolve(pages.betaFeatures.url, { betaUser: true })).toMatchObject({ siteSection: sections.guide.id, pathname: pages.betaFeatures.path });
   });
 });
 

@@ -17,9 +17,15 @@ import { HANDBOOK_FILES, HANDBOOK_TITLES, type HandbookPage } from "./handbook-r
 
 export interface SeededPage {
   id: string;
-  /** Its path in the space, e.g. `guides/configuration` (append to the site space's published URL). */
+  /** Its path in the space, e.g. `guides/configuration`. */
   path: string;
+  /** Its published URL: the site space's `urls.published` and the path (a share-link site's without the key). */
+  url: string;
 }
+
+/** `pages` (id and path) with their published URLs under `siteSpaceUrl`. */
+const publishedUnder = <Name extends string>(siteSpaceUrl: string, pages: Record<Name, Omit<SeededPage, "url">>) =>
+  Object.fromEntries(Object.entries<Omit<SeededPage, "url">>(pages).map(([name, page]) => [name, { ...page, url: `${siteSpaceUrl}${page.path}` }])) as Record<Name, SeededPage>;
 
 export interface SeededDocs {
   organizationId: string;
@@ -89,7 +95,7 @@ async function spaceWithPages<Ref extends string>(api: ApiCaller, organizationId
   });
   const paths = new Map((await pagesOf(api, space.id)).map((page) => [page.id, page.path]));
   const seeded = Object.fromEntries(Object.entries(ids).map(([ref, id]) => [ref, { id, path: paths.get(id) ?? "" }]));
-  return { spaceId: space.id, pages: seeded as Record<Ref, SeededPage> };
+  return { spaceId: space.id, pages: seeded as Record<Ref, Omit<SeededPage, "url">> };
 }
 
 /** Every page of the space's live content, depth first. */
@@ -132,10 +138,10 @@ async function seedHandbook(api: ApiCaller, organizationId: string, gitServerUrl
       if (!page) throw new Error(`seed: the handbook import has no page "${title}"`);
       return [name, { id: page.id, path: page.path }];
     }),
-  ) as Record<HandbookPage, SeededPage>;
+  ) as Record<HandbookPage, Omit<SeededPage, "url">>;
   const siteId = await createSite(api, organizationId, { title: "Handbook", spaces: [space.id] }, "handbook");
   const site = await publishSite(api, organizationId, siteId);
-  return { siteId, spaceId: space.id, published: site.urls.published, pages };
+  return { siteId, spaceId: space.id, published: site.urls.published, pages: publishedUnder(site.urls.published, pages) };
 }
 
 const IMPORT_TIMEOUT_MS = 30_000;
@@ -156,7 +162,7 @@ async function seedShareLinkSite(api: ApiCaller, organizationId: string): Promis
   const siteId = await createSite(api, organizationId, { title: "Partner docs", spaces: [space.spaceId], visibility: "share-link" }, "partners");
   const site = await publishSite(api, organizationId, siteId);
   const link = await api.call<{ key: string; urls: { published: string } }>("POST", `/v1/orgs/${organizationId}/sites/${siteId}/share-links`, { body: { name: "E2E partner" }, expect: 201 });
-  return { siteId, published: site.urls.published, key: link.key, publishedWithKey: link.urls.published, pages: space.pages };
+  return { siteId, published: site.urls.published, key: link.key, publishedWithKey: link.urls.published, pages: publishedUnder(site.urls.published, space.pages) };
 }
 
 async function seedAdaptiveSite(api: ApiCaller, organizationId: string): Promise<SeededDocs["adaptive"]> {
@@ -191,12 +197,18 @@ async function seedAdaptiveSite(api: ApiCaller, organizationId: string): Promise
   const guideSection = sections.find((section) => section.id !== apiSection.id && section.id !== betaSection.id);
   const variantSpace = siteSpaces.find((item) => item.id === variant.id);
   if (!variantSpace?.urls.published) throw new Error("seed: the API v2 site space has no published URL");
+  const published = { guide: sectionOf(guideSection?.id), api: sectionOf(apiSection.id), betaLab: sectionOf(betaSection.id) };
   return {
     siteId,
     published: site.urls.published,
-    sections: { guide: sectionOf(guideSection?.id), api: sectionOf(apiSection.id), betaLab: sectionOf(betaSection.id) },
+    sections: published,
     apiV2: { siteSpaceId: variant.id, published: variantSpace.urls.published },
-    pages: { ...guide.pages, ...apiSpace.pages, ...apiV2.pages, ...betaLab.pages },
+    pages: {
+      ...publishedUnder(published.guide.published, guide.pages),
+      ...publishedUnder(published.api.published, apiSpace.pages),
+      ...publishedUnder(variantSpace.urls.published, apiV2.pages),
+      ...publishedUnder(published.betaLab.published, betaLab.pages),
+    },
     conditions: CONDITIONS,
   };
 }
