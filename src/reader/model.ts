@@ -53,6 +53,15 @@ export interface ReaderSiteView {
   searchApiHref: string;
   /** The site's PDF when the customization enables it. */
   pdfHref?: string;
+  /**
+   * Where the feedback form of a page POSTs (same origin; the page widget shows only with it):
+   * `application/x-www-form-urlencoded` fields `pageId` and `rating` (`good` | `bad`). The island
+   * sends it with `Accept: application/json` and expects a 2xx; a plain form post (JavaScript off)
+   * expects a 303 back to the page.
+   */
+  feedbackHref?: string;
+  /** The published URL of the customization's announcement link, when it has one (the message and style are read from the customization). */
+  announcementLink?: ReaderLink;
 }
 
 /** A row of the sidebar: a group heading, a page (with its children) or a link. */
@@ -125,6 +134,12 @@ export interface ReaderSearchResult {
   sections: Array<{ title: string; href: string; text: string }>;
   /** Terms to highlight in titles and texts. */
   terms: string[];
+}
+
+/** The JSON the search island reads from `site.searchApiHref` with `q` set. */
+export interface ReaderSearchResponse {
+  query: string;
+  results: ReaderSearchResult[];
 }
 
 export interface ReaderSearchProps {
