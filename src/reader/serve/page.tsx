@@ -1,3 +1,4 @@
+import { raw } from "hono/html";
 import type { VisitorContext } from "../../context";
 import { getPageDocument } from "../../domain/content-reads/documents";
 import { emptyPageIndex } from "../../domain/content-reads/page-index";
@@ -75,7 +76,7 @@ export async function renderPage(ctx: VisitorContext, content: ResolvedPublished
         title: summary.title,
         ...(summary.description ? { description: summary.description } : {}),
         ...(summary.emoji ? { emoji: summary.emoji } : {}),
-        body: renderDocument(document, loaded.context).toString() as never,
+        body: raw(await renderDocument(document, loaded.context).toString()),
         breadcrumbs: frame.navigation.breadcrumbs(pageId),
         outline,
         ...frame.navigation.neighbours(pageId),
