@@ -29,8 +29,9 @@ const e2eProject = {
     include: E2E_TESTS,
     environment: "node" as const,
     globalSetup: ["./test/e2e/global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // A browser on two busy cores can take a while; nothing waits for these unless a test hangs.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     sequence: { groupOrder: 1 },
   },
 };

@@ -2,12 +2,13 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { OUTPUT_DIR } from "./worker";
 
 /**
  * A real browser for the e2e tests: Debian's `chromium` (installed by .ci/run with apt-get when
  * absent) driven by playwright-core, which ships no browser of its own. One browser per test file
- * (launch in beforeAll, close in afterAll); a context per test keeps cookies and storage apart.
+ * (`useBrowser`); a context per test (`openPage`) keeps cookies and storage apart.
  */
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -18,6 +19,19 @@ export const VIEWPORTS = {
   phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
 } satisfies Record<string, BrowserContextOptions>;
 export type ViewportName = keyof typeof VIEWPORTS;
+
+/** The file's browser: launched before its tests, closed after them. Call at the top level of a test file. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  return () => {
+    if (!browser) throw new Error("useBrowser: the browser is launched in beforeAll");
+    return browser;
+  };
+}
 
 export function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -30,6 +44,8 @@ export interface OpenOptions {
   viewport?: ViewportName;
   /** false: a context with JavaScript off, as a reader without it sees the page. */
   javaScriptEnabled?: boolean;
+  /** The system theme the page sees (`prefers-color-scheme`); light unless told. */
+  colorScheme?: "light" | "dark";
 }
 
 /**
@@ -38,7 +54,11 @@ export interface OpenOptions {
  * Close `context` when done.
  */
 export async function openPage(browser: Browser, url: string, options: OpenOptions = {}) {
-  const context = await browser.newContext({ ...VIEWPORTS[options.viewport ?? "desktop"], javaScriptEnabled: options.javaScriptEnabled ?? true });
+  const context = await browser.newContext({
+    ...VIEWPORTS[options.viewport ?? "desktop"],
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    colorScheme: options.colorScheme ?? "light",
+  });
   const page = await context.newPage();
   const foreign = requestsToOtherOrigins(page, new URL(url).origin);
   const incidents = pageIncidents(page);
@@ -94,7 +114,7 @@ export interface AxeViolation {
 /**
  * axe-core's WCAG 2.x A and AA rules (and best practices) run in the page. It is evaluated through
  * the DevTools protocol rather than added as a <script>, so a page's Content-Security-Policy, which
- * must refuse scripts it did not name, does not stop it.
+ * must refuse scripts it did not name, does not stop it. It needs JavaScript on in the context.
  */
 export async function axeViolations(page: Page, options: { exclude?: string[] } = {}): Promise<AxeViolation[]> {
   await page.evaluate(AXE_SOURCE);
