@@ -29,6 +29,9 @@ const e2eProject = {
     include: E2E_TESTS,
     environment: "node" as const,
     globalSetup: ["./test/e2e/global-setup.ts"],
+    // The files share one Node process and its module cache (playwright-core is loaded once); each
+    // still has a browser of its own, and a context per test.
+    isolate: false,
     // A browser on two busy cores can take a while; nothing waits for these unless a test hangs.
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -103,6 +103,8 @@ describe("the pages' screenshots (test-output/e2e/screenshots/)", () => {
       for (const [name, url] of shots) {
         const { context, page } = await openPage(browser(), url, { viewport });
         try {
+          // Before any interaction, so the picture is the page as it arrives.
+          expect(statSync(await screenshot(page, name, viewport)).size).toBeGreaterThan(0);
           const sidebar = page.getByRole("navigation", { name: "Pages", exact: true });
           await expect(sidebar.isVisible()).resolves.toBe(viewport === "desktop");
           if (viewport === "phone") {
@@ -112,7 +114,6 @@ describe("the pages' screenshots (test-output/e2e/screenshots/)", () => {
             await page.keyboard.press("Escape");
             await expect.poll(() => sidebar.isVisible()).toBe(false);
           }
-          expect(statSync(await screenshot(page, name, viewport)).size).toBeGreaterThan(0);
         } finally {
           await context.close();
         }
