@@ -8,6 +8,7 @@ import { getPublishedSite } from "../../domain/sites/published";
 import { outlineOf, referencesOf, renderDocument } from "../document";
 import { NotFoundPage, ReaderPage, readerAssetUrls } from "../layout";
 import type { ReaderDocumentHead, ReaderSiteView, ReaderTreeItem } from "../model";
+import { editHrefOf } from "./edit-link";
 import { encodePath, SiteLinks, type SpaceLocation } from "./links";
 import { navigationOf, type Navigation } from "./navigation";
 import { loadReferences, type SiteSpaceOfVisitor } from "./page-content";
@@ -58,7 +59,8 @@ export interface RenderedReaderPage {
 export async function renderPage(ctx: VisitorContext, content: ResolvedPublishedContent, frame: SiteFrame, pageId: string): Promise<RenderedReaderPage> {
   const { index } = content;
   const summary = index.ordered.find((page) => page.id === pageId)!;
-  const document = (await getPageDocument(ctx, frame.resolved, pageId)).value;
+  const showEditLink = (frame.site.customization.git as { showEditLink?: boolean } | undefined)?.showEditLink === true;
+  const [{ value: document }, editHref] = await Promise.all([getPageDocument(ctx, frame.resolved, pageId), showEditLink ? editHrefOf(ctx, content.answer.space, summary.gitPath) : undefined]);
   const references = referencesOf(document);
   const loaded = await loadReferences(ctx, frame.resolved, frame.current, frame.siteSpaces, references);
   const outline = outlineOf(document, loaded.context);
@@ -84,6 +86,7 @@ export async function renderPage(ctx: VisitorContext, content: ResolvedPublished
         canonicalUrl,
         markdownHref: `${pageUrl}.md`,
         feedback: customization.feedback?.enabled === true,
+        ...(editHref ? { editHref } : {}),
       }}
     />
   );
