@@ -3,7 +3,8 @@
 //   1. .dev.vars (the dev ADMIN_TOKEN and SIGNING_SECRET) from the committed .dev.vars.example,
 //      when absent, or the secrets it lacks;
 //   2. D1 migrations applied to the local database (idempotent);
-//   3. the static assets in place (Scalar's bundle for /v1/reference, scripts/scalar-assets.mjs);
+//   3. the static assets in place (Scalar's bundle for /v1/reference, scripts/scalar-assets.mjs;
+//      KaTeX's stylesheet and fonts for the reader's math, scripts/katex-assets.mjs);
 //   4. wrangler dev, with any flags given after `--` (e.g. `npm run dev -- --port 9000`).
 import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
@@ -34,8 +35,10 @@ const migrate = spawnSync(process.execPath, [wrangler, "d1", "migrations", "appl
 });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
-const assets = spawnSync(process.execPath, ["scripts/scalar-assets.mjs"], { stdio: "inherit" });
-if (assets.status !== 0) process.exit(assets.status ?? 1);
+for (const script of ["scripts/scalar-assets.mjs", "scripts/katex-assets.mjs"]) {
+  const assets = spawnSync(process.execPath, [script], { stdio: "inherit" });
+  if (assets.status !== 0) process.exit(assets.status ?? 1);
+}
 
 const dev = spawn(process.execPath, [wrangler, "dev", "-c", "wrangler.toml", "--test-scheduled", ...process.argv.slice(2)], {
   stdio: "inherit",

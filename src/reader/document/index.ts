@@ -4,3 +4,4 @@ export { outlineOf, type OutlineItem, type OutlineLookups } from "./anchors";
 export { loadDocumentRenderers, type RendererNeeds } from "./renderers";
 export { openapiOperationData, openapiSchemasData } from "./openapi/operation-data";
 export type * from "./types";
+export { KATEX_STYLESHEET, KATEX_VERSION } from "./katex-assets";
