@@ -19,10 +19,10 @@ const RATE_LIMIT_TESTS = ["test/http/rate-limit.test.ts"];
 // So API tests share storage across the files one worker runs: every test builds its own
 // fixtures with unique names (test/helpers/fixtures.ts) and never asserts on rows it did not make.
 export default defineConfig(async () => {
-  // The static assets wrangler.toml declares (Scalar's bundle, KaTeX's stylesheet and fonts), there
-  // even after `npm ci --ignore-scripts`.
+  // The static assets wrangler.toml declares (Scalar's bundle, the reader's stylesheet and script,
+  // with the module naming the latter), there even after `npm ci --ignore-scripts`.
   execFileSync(process.execPath, ["scripts/scalar-assets.mjs"], { stdio: "inherit" });
-  execFileSync(process.execPath, ["scripts/katex-assets.mjs"], { stdio: "inherit" });
+  execFileSync(process.execPath, ["scripts/reader-assets.mjs"], { stdio: "inherit" });
   const migrations = await readD1Migrations("./migrations");
   /** The Worker in the pool, with a rate limiter allowing `limit` requests a minute per token. */
   const worker = (limit: number) =>

@@ -8,7 +8,7 @@
  *   const renderers = await loadDocumentRenderers(references);  // highlight.js / KaTeX, if needed
  *   const html = String(renderDocument(page, { ...lookups, renderers }));
  *   const outline = outlineOf(page, lookups);                      // same ids as the headings
- *   // a page with math links KATEX_STYLESHEET
+ *   // a page with math (references.math) links KaTeX's stylesheet (scripts/reader-assets.mjs)
  *
  * renderDocument returns a hono/jsx element without async components: `String(element)` is the
  * HTML at once, and it can be placed inside a layout's JSX as it is. Content is untrusted: text is
@@ -47,7 +47,7 @@
  *               CSS counter on .doc-code--line-numbers .doc-code-line::before. Copy button: copy
  *               the textContent of [data-copy] (lines end with "\n").
  *   Math        div.doc-math doc-math--block · span.doc-math (KaTeX's .katex markup inside; needs
- *               KATEX_STYLESHEET) · pre|code.doc-math doc-math--source (TeX shown as is: KaTeX not
+ *               KaTeX's stylesheet) · pre|code.doc-math doc-math--source (TeX shown as is: KaTeX not
  *               loaded). KaTeX sets inline style attributes of its own (never from content): a CSP
  *               needs style-src-attr 'unsafe-inline' (or 'unsafe-hashes') for math to lay out.
  *   Media       div.doc-images doc-images--{left,center,right} (+ doc-images--framed, doc-full-width)
@@ -99,5 +99,4 @@ export { renderDocument } from "./render";
 export { outlineOf, type OutlineItem, type OutlineLookups } from "./anchors";
 export { loadDocumentRenderers, type RendererNeeds } from "./renderers";
 export { openapiOperationData, openapiSchemasData } from "./openapi/operation-data";
-export { KATEX_STYLESHEET, KATEX_VERSION } from "./katex-assets";
 export type * from "./types";

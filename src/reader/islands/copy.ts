@@ -1,0 +1,62 @@
+import type { IslandLabels } from "./labels";
+
+/**
+ * Copy buttons: one on every code block of the document (its text, without line numbers the
+ * renderer marks `data-line-number` or `.line-number`), and the page action that copies the
+ * page's markdown. The status is announced through the button's own label.
+ */
+export function setupCopyButtons(labels: IslandLabels): void {
+  for (const pre of document.querySelectorAll<HTMLPreElement>(".reader-document pre")) {
+    if (pre.closest("[data-no-copy]")) continue;
+    const frame = document.createElement("div");
+    frame.className = "code-frame";
+    pre.replaceWith(frame);
+    frame.append(pre, copyButton(labels, () => Promise.resolve(codeText(pre))));
+  }
+  const pageButton = document.querySelector<HTMLButtonElement>("[data-copy-page]");
+  if (pageButton) {
+    const href = pageButton.dataset.copyPage!;
+    pageButton.hidden = false;
+    pageButton.addEventListener("click", () => {
+      const text = fetch(href, { headers: { accept: "text/markdown" } }).then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))));
+      void copy(text).then(() => flash(pageButton.querySelector<HTMLElement>("[data-copy-label]") ?? pageButton, labels.copied));
+    });
+  }
+}
+
+function codeText(pre: HTMLPreElement): string {
+  const clone = pre.cloneNode(true) as HTMLElement;
+  for (const number of clone.querySelectorAll("[data-line-number], .line-number")) number.remove();
+  return (clone.textContent ?? "").replace(/\n$/, "");
+}
+
+function copyButton(labels: IslandLabels, text: () => Promise<string>): HTMLButtonElement {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "code-copy";
+  button.textContent = labels.copy;
+  button.setAttribute("aria-live", "polite");
+  button.addEventListener("click", () => {
+    void copy(text()).then(() => flash(button, labels.copied));
+  });
+  return button;
+}
+
+/**
+ * Safari allows a clipboard write only in the click's own task: a ClipboardItem given the
+ * promise keeps it there while the text is still being fetched.
+ */
+function copy(text: Promise<string>): Promise<void> {
+  if (typeof ClipboardItem !== "undefined" && navigator.clipboard?.write) {
+    const blob = text.then((value) => new Blob([value], { type: "text/plain" }));
+    return navigator.clipboard.write([new ClipboardItem({ "text/plain": blob })]).catch(() => text.then((value) => navigator.clipboard.writeText(value)));
+  }
+  return text.then((value) => navigator.clipboard.writeText(value));
+}
+
+/** The button's words say "Copied" for a moment (its label is a live region, so screen readers hear it too). */
+function flash(label: HTMLElement, message: string): void {
+  const original = label.textContent;
+  label.textContent = message;
+  setTimeout(() => (label.textContent = original), 1600);
+}
