@@ -12,7 +12,7 @@ import { editHrefOf } from "./edit-link";
 import { encodePath, SiteLinks, type SpaceLocation } from "./links";
 import { navigationOf, type Navigation } from "./navigation";
 import { loadReferences, type SiteSpaceOfVisitor } from "./page-content";
-import { siteSpacesOfProfile, siteView, type PublishedProfile } from "./site-view";
+import { PDF_PATH, siteSpacesOfProfile, siteView, type PublishedProfile } from "./site-view";
 
 /**
  * A page of a published site as HTML: the site's published profile and the space's revision
@@ -44,7 +44,9 @@ export async function loadSiteFrame(ctx: VisitorContext, content: ResolvedPublis
   const current: SpaceLocation = { baseUrl: homeUrl, index, hidden };
   const siteSpaces = siteSpacesOfProfile(profile.structure).map((item) => ({ spaceId: item.spaceId, revisionId: item.revisionId, baseUrl: localize(item.url) }));
   const links = new SiteLinks(answer.space, new Map([[answer.space, current], ...siteSpaces.filter((item) => item.spaceId !== answer.space).map((item) => [item.spaceId, { baseUrl: item.baseUrl, index: emptyPageIndex(item.revisionId), hidden: new Set<string>() }] as const)]));
-  const site = siteView({ profile, siteSpaceId: answer.siteSpace, sectionId: answer.siteSection, language: resolved.space.language ?? undefined, links, localize, homeHref: homeUrl });
+  const customization = profile.customizations.siteSpaces[answer.siteSpace] ?? profile.customizations.site;
+  const pdfHref = offersPdf(customization, index) ? `${homeUrl}${PDF_PATH}` : undefined;
+  const site = siteView({ profile, siteSpaceId: answer.siteSpace, sectionId: answer.siteSection, language: resolved.space.language ?? undefined, links, localize, homeHref: homeUrl, ...(pdfHref ? { pdfHref } : {}) });
   const noindex = ctx.visitor.shareLinkId !== null || ctx.visitor.authGeneration !== null || ctx.visitor.sitePreview || (profile.site as { visibility?: string }).visibility === "unlisted";
   const head: ReaderDocumentHead = { nonce, ...readerAssetUrls(), noindex, ...socialImageOf(site.customization) };
   return { site, navigation: navigationOf(index, hidden, links, currentPageId), resolved, current, siteSpaces, head, homeUrl };
@@ -102,6 +104,15 @@ export async function renderNotFound(frame: SiteFrame, path: string): Promise<st
 function canonicalOf(content: ResolvedPublishedContent, path: string): string {
   const root = content.answer.pathname === "" ? content.answer.canonicalUrl : content.answer.canonicalUrl.slice(0, content.answer.canonicalUrl.length - encodePath(content.answer.pathname).length);
   return `${root}${encodePath(path)}`;
+}
+
+/**
+ * The site space's PDF is offered when the customization enables it and no page of the space has
+ * a condition: a PDF prints the whole revision, so it must not exist where visitors see different
+ * pages (it would print what their conditions hide).
+ */
+export function offersPdf(customization: Record<string, unknown>, index: ResolvedPublishedContent["index"]): boolean {
+  return (customization.pdf as { enabled?: boolean } | undefined)?.enabled !== false && index.conditional.length === 0;
 }
 
 /** Canonical site URLs (`urls.published`) rewritten under the root the visitor came by. */

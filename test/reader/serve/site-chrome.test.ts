@@ -80,6 +80,15 @@ describe("sections, variants and customization", () => {
     const { document } = await page(`${root}start`);
     expect(document.querySelector('a[href="https://github.com/acme/docs/edit/main/docs/start.md"]')).not.toBeNull();
   });
+
+  it("links the site space's PDF, a redirect to its signed download", async () => {
+    const { document } = await page(`${root}start`);
+    const href = document.querySelector('a[href$="/~pdf"]')?.getAttribute("href");
+    expect(href).toBe(`${root}~pdf`);
+    const pdf = await workerUnderTest.fetch(href!);
+    expect(pdf.status).toBe(302);
+    expect(pdf.headers.get("location")).toMatch(/^https:\/\/docs\.test\/pdfs\//);
+  });
 });
 
 describe("a visitor-authenticated site", () => {
