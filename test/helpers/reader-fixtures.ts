@@ -127,8 +127,22 @@ export async function renderHtml(element: unknown): Promise<string> {
   return String(await (element as { toString(): string | Promise<string> }).toString());
 }
 
+export type ParsedDocument = ReturnType<typeof parseHTML>["document"];
+
 /** The rendered HTML parsed into a DOM (linkedom), for queries. */
-export async function renderDocument(element: unknown): Promise<{ html: string; document: Document }> {
+export async function renderDocument(element: unknown): Promise<{ html: string; document: ParsedDocument }> {
   const html = await renderHtml(element);
-  return { html, document: parseHTML(html).document as unknown as Document };
+  return { html, document: parseHTML(html).document };
+}
+
+/** Attributes that would run script: inline event handlers. None may appear anywhere in a page. */
+export function inlineHandlers(document: ParsedDocument): string[] {
+  return [...document.querySelectorAll("*")].flatMap((element) =>
+    [...element.attributes].filter((attribute) => /^on/i.test(attribute.name)).map((attribute) => `${element.tagName}[${attribute.name}]`),
+  );
+}
+
+/** Script, style and stylesheet elements without this response's nonce (CSP would block them). */
+export function elementsWithoutNonce(document: ParsedDocument): string[] {
+  return [...document.querySelectorAll("script, style, link[rel=stylesheet]")].filter((element) => element.getAttribute("nonce") !== NONCE).map((element) => element.outerHTML.slice(0, 80));
 }

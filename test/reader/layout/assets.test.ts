@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { READER_ASSETS, readerAssetUrls, readerContentSecurityPolicy, themeStyle } from "../../../src/reader/layout";
+import { contrast, parseHex } from "../../../src/reader/layout/theme/color";
+import { throughAssets } from "../../helpers/http";
+
+/** Bytes of `text` gzipped (what a browser downloads from a CDN that compresses). */
+async function gzippedBytes(text: string): Promise<number> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return (await new Response(stream).arrayBuffer()).byteLength;
+}
+
+const fetchAsset = async (path: string) => {
+  const response = await throughAssets(path);
+  return { response, text: await response.text() };
+};
+
+describe("the reader's static assets", () => {
+  it("are named by a content hash and served by Workers static assets, cacheable for a year", async () => {
+    expect(READER_ASSETS.stylesheet).toMatch(/^\/assets\/reader\/[0-9a-f]{12}\/reader\.css$/);
+    expect(READER_ASSETS.script).toBe(READER_ASSETS.stylesheet.replace("reader.css", "reader.js"));
+    expect(READER_ASSETS.stylesheet).toContain(`/${READER_ASSETS.version}/`);
+    for (const [path, type] of [
+      [READER_ASSETS.stylesheet, /^text\/css/],
+      [READER_ASSETS.script, /^text\/javascript/],
+    ] as const) {
+      const { response } = await fetchAsset(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("content-type"), path).toMatch(type);
+      expect(response.headers.get("cache-control"), path).toBe("public, max-age=31536000, immutable");
+    }
+    // An older version's file is gone: the Worker's 404, not one cached for a year.
+    const stale = await throughAssets("/assets/reader/000000000000/reader.css");
+    expect(stale.status).toBe(404);
+    expect(stale.headers.get("cache-control")).toBeNull();
+  });
+
+  it("stay within the budget: the islands under 30 KB gzipped, the stylesheet a fraction of the 60 KB for HTML and CSS", async () => {
+    const script = await gzippedBytes((await fetchAsset(READER_ASSETS.script)).text);
+    const stylesheet = await gzippedBytes((await fetchAsset(READER_ASSETS.stylesheet)).text);
+    const theme = await gzippedBytes(themeStyle({}));
+    expect(script).toBeLessThan(30 * 1024);
+    expect(stylesheet + theme).toBeLessThan(15 * 1024);
+  });
+
+  it("has a minified ES module for a script: no import of another origin, nothing evaluated from strings", async () => {
+    const { text } = await fetchAsset(READER_ASSETS.script);
+    expect(text).not.toMatch(/\bimport\s*\(|from\s*"https?:|\beval\(|new Function\(|innerHTML\s*=/);
+    expect(text.split("\n").length).toBeLessThan(5);
+  });
+
+  it("names only colours that pass AA in its fixed palettes (code and named content colours), on the default theme's surfaces", async () => {
+    const { text } = await fetchAsset(READER_ASSETS.stylesheet);
+    const blocks = {
+      light: /:root\{(--hl-keyword[^}]*)\}/.exec(text)?.[1] ?? "",
+      dark: /:root\[data-theme=dark\]\{(--hl-keyword[^}]*)\}/.exec(text)?.[1] ?? "",
+      namedLight: /:root\{(--named-green[^}]*)\}/.exec(text)?.[1] ?? "",
+      namedDark: /:root\[data-theme=dark\]\{(--named-green[^}]*)\}/.exec(text)?.[1] ?? "",
+    };
+    const theme = themeStyle({});
+    const surface = (mode: "light" | "dark", name: string) => {
+      const block = mode === "light" ? /^:root\{([^}]*)\}/.exec(theme)![1]! : /:root\[data-theme=dark\]\{([^}]*)\}/.exec(theme)![1]!;
+      return parseHex(new RegExp(`--${name}:(#[0-9a-f]{6})`).exec(block)![1])!;
+    };
+    const colours = (block: string, filter: RegExp) => [...block.matchAll(/--([\w-]+):\s*(#[0-9a-f]{3,6})/g)].filter(([, name]) => filter.test(name!)).map(([, name, hex]) => [name!, parseHex(hex)!] as const);
+    const failing: string[] = [];
+    for (const mode of ["light", "dark"] as const) {
+      const code = colours(blocks[mode], /^hl-(?!.*-bg$)/);
+      const named = colours(mode === "light" ? blocks.namedLight : blocks.namedDark, /^named-(?!.*-bg$)/);
+      expect(code.length, mode).toBe(7);
+      expect(named.length, mode).toBe(10);
+      for (const [name, colour] of code) if (contrast(colour, surface(mode, "bg-subtle")) < 4.5) failing.push(`${mode} ${name}`);
+      for (const [name, colour] of named) if (contrast(colour, surface(mode, "bg")) < 4.5) failing.push(`${mode} ${name}`);
+    }
+    expect(failing).toEqual([]);
+  });
+
+  it("are named under a base for a site served under a path prefix", () => {
+    expect(readerAssetUrls()).toEqual({ stylesheets: [READER_ASSETS.stylesheet], scripts: [READER_ASSETS.script] });
+    expect(readerAssetUrls("https://docs.acme.test/help/").scripts).toEqual([`https://docs.acme.test/help${READER_ASSETS.script}`]);
+  });
+});
+
+describe("readerContentSecurityPolicy", () => {
+  it("allows scripts only with the response's nonce, styles from the site and the nonce, and nothing by default", () => {
+    const policy = readerContentSecurityPolicy("abc123");
+    const directives = Object.fromEntries(policy.split("; ").map((directive) => [directive.split(" ")[0], directive.split(" ").slice(1).join(" ")]));
+    expect(directives["default-src"]).toBe("'none'");
+    expect(directives["script-src"]).toBe("'nonce-abc123' 'strict-dynamic'");
+    expect(directives["style-src"]).toBe("'self' 'nonce-abc123'");
+    expect(directives["object-src"]).toBe("'none'");
+    expect(directives["base-uri"]).toBe("'none'");
+    expect(directives["connect-src"]).toBe("'self'");
+    expect(directives["form-action"]).toBe("'self'");
+    expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+  });
+});
