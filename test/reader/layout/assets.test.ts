@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { READER_ASSETS, readerAssetUrls, readerContentSecurityPolicy, themeStyle } from "../../../src/reader/layout";
+import { raw } from "hono/html";
+import type { HtmlEscapedString } from "hono/utils/html";
+import { ReaderPage, READER_ASSETS, readerAssetUrls, readerContentSecurityPolicy, themeStyle } from "../../../src/reader/layout";
+import type { ReaderTreeItem } from "../../../src/reader/model";
 import { contrast, parseHex } from "../../../src/reader/layout/theme/color";
 import { throughAssets } from "../../helpers/http";
+import { readerPageProps, renderHtml } from "../../helpers/reader-fixtures";
 
 /** Bytes of `text` gzipped (what a browser downloads from a CDN that compresses). */
 async function gzippedBytes(text: string): Promise<number> {
@@ -40,6 +44,25 @@ describe("the reader's static assets", () => {
     const theme = await gzippedBytes(themeStyle({}));
     expect(script).toBeLessThan(30 * 1024);
     expect(stylesheet + theme).toBeLessThan(15 * 1024);
+  });
+
+  it("keep a long page (5,000 words, a 300-page sidebar) and the stylesheet under 60 KB gzipped", async () => {
+    // Words drawn from a vocabulary of 2,000 made-up ones: text that compresses like prose, not like a repeated sentence.
+    let seed = 42;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const vocabulary = Array.from({ length: 2000 }, () => Array.from({ length: 3 + Math.floor(random() * 7) }, () => String.fromCharCode(97 + Math.floor(random() * 26))).join(""));
+    const words = (count: number) => Array.from({ length: count }, () => vocabulary[Math.floor(random() * vocabulary.length)]).join(" ");
+    const body = Array.from({ length: 50 }, (_, index) => `<h2 id="section-${index}">${words(4)}</h2><p>${words(50)}</p><p>${words(50)}</p>`).join("");
+    const tree: ReaderTreeItem[] = Array.from({ length: 10 }, (_, group) => ({
+      kind: "group",
+      id: `g${group}`,
+      title: words(2),
+      children: Array.from({ length: 30 }, (_, index) => ({ kind: "page", id: `p${group}-${index}`, title: words(3), href: `/sites/acme/${words(2).replace(/ /g, "-")}`, children: [] })),
+    }));
+    const outline = Array.from({ length: 50 }, (_, index) => ({ id: `section-${index}`, title: words(4), depth: 1 }));
+    const html = await renderHtml(ReaderPage(readerPageProps({ tree, page: { body: raw(body) as HtmlEscapedString, outline } })));
+    const stylesheet = (await fetchAsset(READER_ASSETS.stylesheet)).text;
+    expect((await gzippedBytes(html)) + (await gzippedBytes(stylesheet))).toBeLessThan(60 * 1024);
   });
 
   it("has a minified ES module for a script: no import of another origin, nothing evaluated from strings", async () => {

@@ -231,6 +231,17 @@ describe("ReaderPage: untrusted values", () => {
     expect(blank.document.querySelector("a[href='/sites/acme/status']")?.getAttribute("target")).toBeNull();
   });
 
+  it("ends with the customization's footer and privacy policy, and has no footer when there is nothing to put in it", async () => {
+    const { document } = await page({ site: { customization: { privacyPolicy: { url: "https://acme.test/privacy" } } } });
+    const footer = document.querySelector("footer.site-footer")!;
+    expect(footer.querySelector(".footer-group-title")?.textContent).toBe("Company");
+    expect(footer.querySelector(".social-links a")?.getAttribute("href")).toBe("https://github.com/acme");
+    expect(footer.querySelector(".footer-copyright")?.textContent).toBe("© Acme · Privacy policy");
+    expect(footer.querySelector("a[href='https://acme.test/privacy']")?.getAttribute("rel")).toBe("noopener");
+    const empty = await page({ site: { footerGroups: [], socialLinks: [], footerCopyright: undefined } });
+    expect(empty.document.querySelector("footer.site-footer")).toBeNull();
+  });
+
   it("shows the logo for each theme with the site's title as alternative text", async () => {
     const { document } = await page({ site: { logo: { light: "https://cdn.acme.test/logo.png", dark: "https://cdn.acme.test/logo-dark.png" } } });
     expect([...document.querySelectorAll(".site-brand img")].map((image) => [image.className, image.getAttribute("src"), image.getAttribute("alt")])).toEqual([
