@@ -10,6 +10,8 @@ import {
   siteSections,
   sitePublishingAuths,
   siteShareLinks,
+  siteCustomizations,
+  siteSpaceCustomizations,
   siteSpaces,
   sites,
   spaces,
@@ -53,6 +55,8 @@ export interface UrlLookup {
   memberships: Array<Pick<MemberRow, "organizationId" | "role" | "disabled">>;
   /** The hash of each key the URL may carry, to tell which one a share link matched. */
   keyHashes: Map<string, string>;
+  /** When each candidate site's customization (its own, and its site spaces') last changed: what the reader's HTML cache keys on. */
+  customizationStamps: Array<{ siteId: string; updatedAt: string }>;
 }
 
 /** Keys are at most this long; only so many of the URL's first segments are tried as one. */
@@ -84,6 +88,11 @@ export async function lookUpUrl(ctx: RequestContext, parsed: ParsedPublishedUrl,
       .select({ id: siteShareLinks.id, siteId: siteShareLinks.siteId, keyHash: siteShareLinks.keyHash })
       .from(siteShareLinks)
       .where(and(inArray(siteShareLinks.keyHash, keyHashes.size > 0 ? [...keyHashes.keys()] : [""]), eq(siteShareLinks.active, true), inCandidates(siteShareLinks.siteId))),
+    rawAll<{ siteId: string; updatedAt: string }>(
+      ctx.db,
+      sql`SELECT ${siteCustomizations.siteId} AS siteId, ${siteCustomizations.updatedAt} AS updatedAt FROM ${siteCustomizations} WHERE ${inCandidates(siteCustomizations.siteId)}
+          UNION ALL SELECT ${siteSpaceCustomizations.siteId}, ${siteSpaceCustomizations.updatedAt} FROM ${siteSpaceCustomizations} WHERE ${inCandidates(siteSpaceCustomizations.siteId)}`,
+    ),
     ...(callerId
       ? [
           rawAll<{ id: string | null }>(ctx.db, sql`SELECT ${callerId} AS id`),
@@ -99,7 +108,7 @@ export async function lookUpUrl(ctx: RequestContext, parsed: ParsedPublishedUrl,
         ]
       : []),
   ]);
-  const [siteRows, organizationRows, groups, sections, siteSpaceRows, auths, shareLinks, callerRows, memberships] = results as [
+  const [siteRows, organizationRows, groups, sections, siteSpaceRows, auths, shareLinks, customizationStamps, callerRows, memberships] = results as [
     SiteRow[],
     OrganizationRow[],
     SiteSectionGroupRow[],
@@ -107,6 +116,7 @@ export async function lookUpUrl(ctx: RequestContext, parsed: ParsedPublishedUrl,
     SiteSpaceRoute[],
     SitePublishingAuthRow[],
     UrlLookup["shareLinks"],
+    UrlLookup["customizationStamps"],
     Array<{ id: string | null }> | undefined,
     UrlLookup["memberships"] | undefined,
   ];
@@ -124,6 +134,7 @@ export async function lookUpUrl(ctx: RequestContext, parsed: ParsedPublishedUrl,
     callerId: callerRows === undefined ? undefined : (callerRows[0]?.id ?? null),
     memberships: memberships ?? [],
     keyHashes,
+    customizationStamps,
   };
 }
 

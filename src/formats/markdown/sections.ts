@@ -93,7 +93,7 @@ export function slugOfHeading(heading: string): string {
 }
 
 /** Anchors unique within the page: a repeated one gets `-1`, `-2`… as GitHub and GitBook do. */
-class AnchorIds {
+export class AnchorIds {
   private readonly taken = new Set<string>();
 
   take(anchor: string): string {

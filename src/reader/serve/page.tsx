@@ -1,0 +1,112 @@
+import type { VisitorContext } from "../../context";
+import { getPageDocument } from "../../domain/content-reads/documents";
+import { emptyPageIndex } from "../../domain/content-reads/page-index";
+import { resolveContent, type ResolvedSource } from "../../domain/content-reads/revision-content";
+import type { ResolvedPublishedContent } from "../../domain/published/resolve";
+import { getPublishedSite } from "../../domain/sites/published";
+import { outlineOf, referencesOf, renderDocument } from "../document";
+import { NotFoundPage, ReaderPage, readerAssetUrls } from "../layout";
+import type { ReaderDocumentHead, ReaderSiteView, ReaderTreeItem } from "../model";
+import { encodePath, SiteLinks, type SpaceLocation } from "./links";
+import { navigationOf, type Navigation } from "./navigation";
+import { loadReferences, type SiteSpaceOfVisitor } from "./page-content";
+import { siteSpacesOfProfile, siteView, type PublishedProfile } from "./site-view";
+
+/**
+ * A page of a published site as HTML: the site's published profile and the space's revision
+ * (both read through the visitor's site token, as GitBook's renderer reads them), the page's
+ * document and what it points at, then the layout. Also the site's chrome alone, for the search
+ * and not-found pages.
+ */
+
+export interface SiteFrame {
+  site: ReaderSiteView;
+  navigation: Navigation;
+  resolved: ResolvedSource;
+  current: SpaceLocation;
+  siteSpaces: SiteSpaceOfVisitor[];
+  head: ReaderDocumentHead;
+  /** Origin and path of the site space's root as the visitor reached it. */
+  homeUrl: string;
+}
+
+/** The site around the page: profile and revision read at once (two D1 round trips, in parallel). */
+export async function loadSiteFrame(ctx: VisitorContext, content: ResolvedPublishedContent, origin: string, currentPageId: string | null, nonce: string): Promise<SiteFrame> {
+  const { answer, index, hidden } = content;
+  const [profile, resolved] = await Promise.all([
+    getPublishedSite(ctx, answer.organization, answer.site, answer.shareKey) as Promise<unknown> as Promise<PublishedProfile>,
+    resolveContent(ctx, { kind: "revision", spaceId: answer.space, revisionId: answer.revision }),
+  ]);
+  const homeUrl = `${origin}${answer.basePath}`;
+  const localize = localizer(profile.site.urls.published, `${origin}${answer.siteBasePath}`);
+  const current: SpaceLocation = { baseUrl: homeUrl, index, hidden };
+  const siteSpaces = siteSpacesOfProfile(profile.structure).map((item) => ({ spaceId: item.spaceId, revisionId: item.revisionId, baseUrl: localize(item.url) }));
+  const links = new SiteLinks(answer.space, new Map([[answer.space, current], ...siteSpaces.filter((item) => item.spaceId !== answer.space).map((item) => [item.spaceId, { baseUrl: item.baseUrl, index: emptyPageIndex(item.revisionId), hidden: new Set<string>() }] as const)]));
+  const site = siteView({ profile, siteSpaceId: answer.siteSpace, sectionId: answer.siteSection, language: resolved.space.language ?? undefined, links, localize, homeHref: homeUrl });
+  const noindex = ctx.visitor.shareLinkId !== null || ctx.visitor.authGeneration !== null || ctx.visitor.sitePreview || (profile.site as { visibility?: string }).visibility === "unlisted";
+  const head: ReaderDocumentHead = { nonce, ...readerAssetUrls(), noindex, ...socialImageOf(site.customization) };
+  return { site, navigation: navigationOf(index, hidden, links, currentPageId), resolved, current, siteSpaces, head, homeUrl };
+}
+
+export interface RenderedReaderPage {
+  html: string;
+  /** Not to be cached: the page shows more than its revision fixes. */
+  live: boolean;
+}
+
+export async function renderPage(ctx: VisitorContext, content: ResolvedPublishedContent, frame: SiteFrame, pageId: string): Promise<RenderedReaderPage> {
+  const { index } = content;
+  const summary = index.ordered.find((page) => page.id === pageId)!;
+  const document = (await getPageDocument(ctx, frame.resolved, pageId)).value;
+  const references = referencesOf(document);
+  const loaded = await loadReferences(ctx, frame.resolved, frame.current, frame.siteSpaces, references);
+  const outline = outlineOf(document, loaded.context);
+  const path = index.pathOf.get(pageId) ?? "";
+  const canonicalUrl = content.answer.pathname === "" && pageId === index.firstDocumentPages[0] ? content.answer.canonicalUrl : canonicalOf(content, path);
+  const pageUrl = `${frame.homeUrl}${encodePath(path)}`;
+  const customization = frame.site.customization as { feedback?: { enabled?: boolean } };
+  const html = (
+    <ReaderPage
+      head={frame.head}
+      site={frame.site}
+      tree={frame.navigation.tree}
+      page={{
+        id: pageId,
+        title: summary.title,
+        ...(summary.description ? { description: summary.description } : {}),
+        ...(summary.emoji ? { emoji: summary.emoji } : {}),
+        body: renderDocument(document, loaded.context).toString() as never,
+        breadcrumbs: frame.navigation.breadcrumbs(pageId),
+        outline,
+        ...frame.navigation.neighbours(pageId),
+        updatedAt: summary.updatedAt,
+        canonicalUrl,
+        markdownHref: `${pageUrl}.md`,
+        feedback: customization.feedback?.enabled === true,
+      }}
+    />
+  );
+  return { html: `<!doctype html>${await html.toString()}`, live: loaded.live || index.computedSpecs.has(pageId) };
+}
+
+export async function renderNotFound(frame: SiteFrame, path: string): Promise<string> {
+  const html = <NotFoundPage head={{ ...frame.head, noindex: true }} site={frame.site} tree={frame.navigation.tree as ReaderTreeItem[]} path={path} />;
+  return `<!doctype html>${await html.toString()}`;
+}
+
+/** The canonical URL of a page: under the site space's canonical root (the site's own host, no share key). */
+function canonicalOf(content: ResolvedPublishedContent, path: string): string {
+  const root = content.answer.pathname === "" ? content.answer.canonicalUrl : content.answer.canonicalUrl.slice(0, content.answer.canonicalUrl.length - encodePath(content.answer.pathname).length);
+  return `${root}${encodePath(path)}`;
+}
+
+/** Canonical site URLs (`urls.published`) rewritten under the root the visitor came by. */
+function localizer(canonicalRoot: string | undefined, visitorRoot: string): (url: string) => string {
+  return (url) => (canonicalRoot && url.startsWith(canonicalRoot) ? visitorRoot + url.slice(canonicalRoot.length) : url);
+}
+
+function socialImageOf(customization: Record<string, unknown>): { socialImage?: string } {
+  const url = (customization.socialPreview as { url?: string } | undefined)?.url;
+  return url ? { socialImage: url } : {};
+}
+
