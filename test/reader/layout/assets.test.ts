@@ -101,6 +101,20 @@ describe("the reader's static assets", () => {
     expect(readerAssetUrls()).toEqual({ stylesheets: [READER_ASSETS.stylesheet], scripts: [READER_ASSETS.script] });
     expect(readerAssetUrls("https://docs.acme.test/help/").scripts).toEqual([`https://docs.acme.test/help${READER_ASSETS.script}`]);
   });
+
+  it("add KaTeX's stylesheet, with only its WOFF2 fonts beside it, for a page with math", async () => {
+    expect(READER_ASSETS.katexStylesheet).toBe(READER_ASSETS.stylesheet.replace("reader.css", "katex/katex.css"));
+    expect(readerAssetUrls("", { math: true }).stylesheets).toEqual([READER_ASSETS.stylesheet, READER_ASSETS.katexStylesheet]);
+    const { response, text } = await fetchAsset(READER_ASSETS.katexStylesheet!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const fonts = [...text.matchAll(/url\(([^)]+)\)/g)].map((match) => match[1]!);
+    expect(fonts.length).toBeGreaterThan(10);
+    expect(fonts.every((font) => /^fonts\/KaTeX_[\w-]+\.woff2$/.test(font))).toBe(true);
+    const font = await throughAssets(new URL(fonts[0]!, `https://x${READER_ASSETS.katexStylesheet}`).pathname);
+    expect(font.status).toBe(200);
+    expect((await font.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
 });
 
 describe("readerContentSecurityPolicy", () => {
@@ -114,6 +128,7 @@ describe("readerContentSecurityPolicy", () => {
     expect(directives["base-uri"]).toBe("'none'");
     expect(directives["connect-src"]).toBe("'self'");
     expect(directives["form-action"]).toBe("'self'");
+    expect(directives["frame-src"]).toBe("'none'");
     expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
   });
 });
