@@ -23,8 +23,16 @@ import {
   type TextNode,
 } from "./document-nodes";
 import { reusableContentOfParagraph } from "./includes";
-import { classifyUrl } from "./links";
+import { classifyUrl, type LinkTarget } from "./links";
+
 import { collectDefinitions, parseMarkdownTree, plainText } from "./mdast";
+
+/** A link's ref: a page link with a fragment is GitBook's anchor ref (the page and the heading's id). */
+function linkRefOf(url: string): LinkTarget | { kind: "anchor"; page: string; anchor: string } {
+  const target = classifyUrl(url);
+  const hash = url.indexOf("#");
+  return target.kind === "page" && hash !== -1 && hash < url.length - 1 ? { kind: "anchor", page: target.page, anchor: url.slice(hash + 1) } : target;
+}
 
 /**
  * Where blocks are being placed; GitBook's schema allows fewer block types below the top level:
@@ -268,7 +276,7 @@ class DocumentBuilder {
     // Link titles have no place in GitBook's link data and are not kept.
     const key = this.key();
     const nodes = slateNodes(this.phrasing(children, marks));
-    return { object: "inline", type: "link", key, isVoid: false, data: { ref: classifyUrl(url) }, nodes };
+    return { object: "inline", type: "link", key, isVoid: false, data: { ref: linkRefOf(url) }, nodes };
   }
 
   private inlineImage(image: { url: string; alt: string; title: string }): InlineNode {

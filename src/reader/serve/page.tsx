@@ -1,3 +1,4 @@
+import { raw } from "hono/html";
 import type { VisitorContext } from "../../context";
 import { getPageDocument } from "../../domain/content-reads/documents";
 import { emptyPageIndex } from "../../domain/content-reads/page-index";
@@ -7,6 +8,7 @@ import { getPublishedSite } from "../../domain/sites/published";
 import { outlineOf, referencesOf, renderDocument } from "../document";
 import { NotFoundPage, ReaderPage, readerAssetUrls } from "../layout";
 import type { ReaderDocumentHead, ReaderSiteView, ReaderTreeItem } from "../model";
+import { editHrefOf } from "./edit-link";
 import { encodePath, SiteLinks, type SpaceLocation } from "./links";
 import { navigationOf, type Navigation } from "./navigation";
 import { loadReferences, type SiteSpaceOfVisitor } from "./page-content";
@@ -57,7 +59,8 @@ export interface RenderedReaderPage {
 export async function renderPage(ctx: VisitorContext, content: ResolvedPublishedContent, frame: SiteFrame, pageId: string): Promise<RenderedReaderPage> {
   const { index } = content;
   const summary = index.ordered.find((page) => page.id === pageId)!;
-  const document = (await getPageDocument(ctx, frame.resolved, pageId)).value;
+  const showEditLink = (frame.site.customization.git as { showEditLink?: boolean } | undefined)?.showEditLink === true;
+  const [{ value: document }, editHref] = await Promise.all([getPageDocument(ctx, frame.resolved, pageId), showEditLink ? editHrefOf(ctx, content.answer.space, summary.gitPath) : undefined]);
   const references = referencesOf(document);
   const loaded = await loadReferences(ctx, frame.resolved, frame.current, frame.siteSpaces, references);
   const outline = outlineOf(document, loaded.context);
@@ -75,7 +78,7 @@ export async function renderPage(ctx: VisitorContext, content: ResolvedPublished
         title: summary.title,
         ...(summary.description ? { description: summary.description } : {}),
         ...(summary.emoji ? { emoji: summary.emoji } : {}),
-        body: renderDocument(document, loaded.context).toString() as never,
+        body: raw(await renderDocument(document, loaded.context).toString()),
         breadcrumbs: frame.navigation.breadcrumbs(pageId),
         outline,
         ...frame.navigation.neighbours(pageId),
@@ -83,6 +86,7 @@ export async function renderPage(ctx: VisitorContext, content: ResolvedPublished
         canonicalUrl,
         markdownHref: `${pageUrl}.md`,
         feedback: customization.feedback?.enabled === true,
+        ...(editHref ? { editHref } : {}),
       }}
     />
   );

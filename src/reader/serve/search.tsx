@@ -9,7 +9,8 @@ import type { SiteFrame } from "./page";
 /**
  * The site's search for readers: `<site space root>/search?q=…` as a page (readers without
  * JavaScript), and with `format=json` as the search dialog's answer. Both are the site token's
- * `searchSiteContent` (every site space the visitor sees, pages their claims hide left out),
+ * `searchSiteContent` in GitBook's default scope (the current site space and each section's default,
+ * among those the visitor sees; pages their claims hide left out),
  * results grouped by page with the sections that matched.
  */
 
@@ -18,7 +19,7 @@ const RESULTS = 20;
 export async function searchResults(ctx: VisitorContext, content: ResolvedPublishedContent, frame: SiteFrame, query: string): Promise<ReaderSearchResult[]> {
   const trimmed = query.trim().slice(0, 512);
   if (trimmed === "") return [];
-  const found = await searchSiteForVisitor(ctx, content.answer.organization, content.answer.site, { query: trimmed }, { limit: RESULTS });
+  const found = await searchSiteForVisitor(ctx, content.answer.organization, content.answer.site, { query: trimmed, scope: { mode: "default", currentSiteSpace: content.answer.siteSpace } }, { limit: RESULTS });
   const baseOf = new Map(frame.siteSpaces.map((item) => [item.spaceId, item.baseUrl]));
   baseOf.set(content.answer.space, frame.homeUrl);
   const terms = trimmed.split(/\s+/).filter((term) => term.length > 0);

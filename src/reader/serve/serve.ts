@@ -9,6 +9,7 @@ import { firstPageOf } from "./navigation";
 import { llmsFullTxt, llmsTxt, MACHINE_PATHS, pageMarkdown, robotsTxt, sitemapXml } from "./machine";
 import { loadSiteFrame, renderNotFound, renderPage } from "./page";
 import { renderSearchPage, searchResults } from "./search";
+import { FEEDBACK_PATH } from "./site-view";
 import { readVisit, visitCookies, type Visit } from "./visit";
 import { visitedContent } from "./visited";
 import { recordReaderEvent } from "./page-views";
@@ -22,8 +23,6 @@ import { recordReaderEvent } from "./page-views";
  * as the API does for an unknown path.
  */
 
-/** Where a site space's pages post their feedback (`<site space root>~feedback`); `~` starts no page's path. */
-export const FEEDBACK_PATH = "~feedback";
 const HTML = "text/html; charset=utf-8";
 const MARKDOWN = "text/markdown; charset=utf-8";
 const TEXT = "text/plain; charset=utf-8";

@@ -1,6 +1,9 @@
 import type { ReaderLink, ReaderLinkGroup, ReaderSiteView } from "../model";
 import type { SiteLinks } from "./links";
 
+/** Where a site space's pages post their feedback (`<site space root>~feedback`); `~` starts no page's path. */
+export const FEEDBACK_PATH = "~feedback";
+
 /**
  * The site around a page (ReaderSiteView) from its published profile (`getPublishedSite`, the
  * very read GitBook's renderer makes): title, logo, favicon, header and footer links, social
@@ -86,8 +89,16 @@ export function siteView(input: SiteViewInput): ReaderSiteView {
     siteSpaces,
     searchHref: `${input.homeHref}search`,
     searchApiHref: `${input.homeHref}search?format=json`,
+    feedbackHref: `${input.homeHref}${FEEDBACK_PATH}`,
+    ...announcementLinkOf(customization, linkOf),
     ...(input.pdfHref ? { pdfHref: input.pdfHref } : {}),
   };
+}
+
+function announcementLinkOf(customization: Json, linkOf: (item: Json) => ReaderLink | null): { announcementLink?: ReaderLink } {
+  const announcement = customization.announcement as Json | undefined;
+  const link = announcement?.enabled && announcement.link ? linkOf(announcement.link as Json) : null;
+  return link ? { announcementLink: link } : {};
 }
 
 function sectionsOf(structure: PublishedProfile["structure"], localize: (url: string) => string, current: string | undefined): ReaderSiteView["sections"] {

@@ -73,7 +73,7 @@ describe("documentToMarkdown", () => {
       // Loose lists become tight, and ordered lists count up.
       ["1. a\n\n1. b\n", "1. a\n2. b\n"],
       // Reference links are written inline; page anchors and link titles are not kept.
-      ["[a][r]\n\n[r]: /pages/p1#part \"T\"", "[a](/pages/p1)\n"],
+      ["[a][r]\n\n[r]: /pages/p1#part \"T\"", "[a](/pages/p1#part)\n"],
       // Indented code becomes fenced.
       ["    code", "```\ncode\n```\n"],
       ["", ""],

@@ -35,11 +35,11 @@ describe("markdownToDocument", () => {
     ]);
   });
 
-  it("makes links with page, file and URL refs, between text nodes", () => {
+  it("makes links with page, anchor, file and URL refs, between text nodes", () => {
     const [paragraph] = blocks("[Page](/pages/p1#install) [File](/files/f1) [Site](https://example.com/a?b=c) [Rel](./other.md)");
     const inlines = paragraph!.nodes.filter((node: Json) => node.object === "inline");
     expect(inlines.map((inline: Json) => [inline.type, inline.data.ref, textOf(inline)])).toEqual([
-      ["link", { kind: "page", page: "p1" }, "Page"],
+      ["link", { kind: "anchor", page: "p1", anchor: "install" }, "Page"],
       ["link", { kind: "file", file: "f1" }, "File"],
       ["link", { kind: "url", url: "https://example.com/a?b=c" }, "Site"],
       ["link", { kind: "url", url: "./other.md" }, "Rel"],

@@ -54,7 +54,8 @@ describe("markdown -> document -> markdown", () => {
     expect(markdownToDocument(once)).toEqual(markdownToDocument("**bold *both*** and *italic **both***\n"));
   });
 
-  it("drops the anchor of a page link (the document ref has no place for it)", () => {
-    expect(roundTrip("[a](/pages/p1#part)\n")).toBe("[a](/pages/p1)\n");
+  it("keeps the anchor of a page link (GitBook's anchor ref: the page and the heading)", () => {
+    expect(roundTrip("[a](/pages/p1#part)\n")).toBe("[a](/pages/p1#part)\n");
+    expect(roundTrip("[a](/pages/p1#)\n")).toBe("[a](/pages/p1)\n");
   });
 });
