@@ -72,7 +72,7 @@ export async function renderPage(ctx: VisitorContext, content: ResolvedPublished
   const customization = frame.site.customization as { feedback?: { enabled?: boolean } };
   const html = (
     <ReaderPage
-      head={frame.head}
+      head={references.math ? { ...frame.head, ...readerAssetUrls("", { math: true }) } : frame.head}
       site={frame.site}
       tree={frame.navigation.tree}
       page={{
@@ -92,12 +92,12 @@ export async function renderPage(ctx: VisitorContext, content: ResolvedPublished
       }}
     />
   );
-  return { html: `<!doctype html>${await html.toString()}`, live: loaded.live || index.computedSpecs.has(pageId) };
+  return { html: await html.toString(), live: loaded.live || index.computedSpecs.has(pageId) };
 }
 
 export async function renderNotFound(frame: SiteFrame, path: string): Promise<string> {
   const html = <NotFoundPage head={{ ...frame.head, noindex: true }} site={frame.site} tree={frame.navigation.tree as ReaderTreeItem[]} path={path} />;
-  return `<!doctype html>${await html.toString()}`;
+  return html.toString();
 }
 
 /** The canonical URL of a page: under the site space's canonical root (the site's own host, no share key). */
