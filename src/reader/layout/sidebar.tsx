@@ -2,19 +2,31 @@ import type { ReaderTreeItem } from "../model";
 import type { Chrome } from "./chrome";
 import { format, type Labels } from "./i18n";
 import { Icon } from "./icons";
-import { externalAttributes, safeHref } from "./links";
+import { externalAttributes, safeHref, SiteLink } from "./links";
 
 /**
- * The sidebar: the site space picker (versions, languages) when the section has several, then the
- * page tree. A page with subpages shows them in a <details> whose summary is only the chevron,
+ * The sidebar: the header's links (shown only in the phone drawer), the site space picker
+ * (versions, languages) when the section has several, then the page tree. A page with subpages shows them in a <details> whose summary is only the chevron,
  * so the page's own link stays a plain link (a link inside a summary would be two controls in
  * one); it is open on the way to the current page. On small screens the whole sidebar is the
  * drawer the header's menu checkbox opens.
  */
 export function Sidebar({ chrome, tree }: { chrome: Chrome; tree: ReaderTreeItem[] }) {
-  const { labels, site } = chrome;
+  const { labels, site, settings } = chrome;
   return (
     <div class="reader-sidebar" id="reader-sidebar">
+      {site.headerLinks.length > 0 && (
+        // On a phone the header has no room for its links: the drawer shows them (CSS shows one of the two lists).
+        <nav class="drawer-header-links" aria-label={labels.headerLinks}>
+          <ul>
+            {site.headerLinks.map((link) => (
+              <li>
+                <SiteLink link={link} newTab={settings.externalLinksInNewTab} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       {site.siteSpaces.length > 1 && <SiteSpacePicker chrome={chrome} />}
       <nav class="sidebar-nav" aria-label={labels.navigation}>
         <Tree items={tree} chrome={chrome} />
