@@ -1,5 +1,7 @@
+import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import startGitServer from "../helpers/git-server";
+import { SCREENSHOT_DIR } from "./harness/output";
 import { seedDocs, type SeededDocs } from "./harness/seed";
 import { startWorker } from "./harness/worker";
 
@@ -22,6 +24,8 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
+  // Only this run's screenshots, so none left from an older run passes for a current one.
+  rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
   // The handbook is imported from a Git repository this server holds (the Worker reaches it on
   // loopback: .dev.vars.example's ALLOW_PRIVATE_NETWORK lets it).
   const stopGitServer = await startGitServer(project);

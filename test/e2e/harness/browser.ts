@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { OUTPUT_DIR } from "./worker";
+import { SCREENSHOT_DIR } from "./output";
 
 /**
  * A real browser for the e2e tests: Debian's `chromium` (installed by .ci/run with apt-get when
@@ -12,7 +12,6 @@ import { OUTPUT_DIR } from "./worker";
  */
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const SCREENSHOT_DIR = join(OUTPUT_DIR, "screenshots");
 
 export const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 } },
@@ -66,11 +65,16 @@ export async function openPage(browser: Browser, url: string, options: OpenOptio
   return { context, page, response, foreign, incidents };
 }
 
-/** A PNG (the whole page unless told) under test-output/e2e/screenshots/, named `<name>-<viewport>.png`; answers its path. */
+/**
+ * A PNG under test-output/e2e/screenshots/, named `<name>-<viewport>.png`; answers its path. On a
+ * desktop the whole page unless told; on a phone the screen a reader sees: Chromium's full-page
+ * capture under mobile emulation lays the page out again without the touch screen's media features
+ * (`hover: none` styles were missing from it), so it would show a page no phone shows.
+ */
 export async function screenshot(page: Page, name: string, viewport: ViewportName, options: { fullPage?: boolean } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}-${viewport}.png`);
-  await page.screenshot({ path, fullPage: options.fullPage ?? true });
+  await page.screenshot({ path, fullPage: options.fullPage ?? viewport === "desktop" });
   return path;
 }
 

@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { OUTPUT_DIR, PROJECT_ROOT } from "./output";
 
 /**
  * The Worker as a user runs it: `wrangler dev` in local mode on wrangler.toml, its local D1 migrated
@@ -14,10 +15,7 @@ import { join, resolve } from "node:path";
  * out of the run; the admin token is a new random one per run.
  */
 
-const PROJECT_ROOT = resolve(import.meta.dirname, "../../..");
 const WRANGLER = createRequire(import.meta.url).resolve("wrangler/bin/wrangler.js");
-/** Where the run's log of `wrangler dev` (the Worker's request and console logs) is written. */
-export const OUTPUT_DIR = join(PROJECT_ROOT, "test-output", "e2e");
 const READY_LINE = /Ready on (http:\/\/\S+)/;
 const START_TIMEOUT_MS = 90_000;
 
@@ -121,6 +119,7 @@ export async function startWorker(): Promise<RunningWorker> {
   await runToEnd(["d1", "execute", "DB", "--local", "-c", "wrangler.toml", "--persist-to", persistTo, "--file", migrationsFile], join(OUTPUT_DIR, "wrangler-migrations.log"));
   const migrationsMs = performance.now() - migrationsStarted;
 
+  // The Worker's request and console logs, for a failing test's reader.
   const logPath = join(OUTPUT_DIR, "wrangler-dev.log");
   const log = createWriteStream(logPath);
   const devStarted = performance.now();
