@@ -4,7 +4,8 @@
  * Documents are built in Slate's normal form (a text node before, between and after inlines;
  * adjacent leaves with the same marks merged) so GitBook clients get what their editor would
  * produce. Blocks GitBook has no equivalent for (tables, footnotes, raw HTML) degrade to
- * paragraphs of their text, so nothing a reader sees is dropped. One class, because the builder
+ * paragraphs of their text, so nothing a reader sees is dropped. Math is GitBook's: a `$$` block,
+ * or a paragraph holding nothing but one `$$…$$`, is a `math` block; `$$…$$` in text `inline-math`. One class, because the builder
  * carries the link definitions and the key counter through the whole tree.
  *
  * Text anyone may write (comments) is converted `untrusted`: no raw HTML and no link that could
@@ -25,7 +26,7 @@ import {
 import { reusableContentOfParagraph } from "./includes";
 import { classifyUrl, type LinkTarget } from "./links";
 
-import { collectDefinitions, parseMarkdownTree, plainText } from "./mdast";
+import { collectDefinitions, mathSource, parseMarkdownTree, plainText } from "./mdast";
 
 /** A link's ref: a page link with a fragment is GitBook's anchor ref (the page and the heading's id). */
 function linkRefOf(url: string): LinkTarget | { kind: "anchor"; page: string; anchor: string } {
@@ -36,7 +37,7 @@ function linkRefOf(url: string): LinkTarget | { kind: "anchor"; page: string; an
 
 /**
  * Where blocks are being placed; GitBook's schema allows fewer block types below the top level:
- * list items take no image blocks, quotes take neither images nor code.
+ * list items take no image blocks, quotes take neither images, code nor math.
  */
 type Placement = "top" | "item" | "quote";
 
@@ -90,6 +91,8 @@ class DocumentBuilder {
         const alone = node.children.length === 1 && node.children[0]!.type === "text";
         const reusableContent = alone && placement === "top" && !this.untrusted ? reusableContentOfParagraph(plainText(node)) : undefined;
         if (reusableContent !== undefined) return [this.reusableContent(reusableContent)];
+        const formula = placement === "quote" ? undefined : loneFormula(node);
+        if (formula !== undefined) return [this.math(formula)];
         return [placement === "top" && this.isImagesOnly(node) ? this.images(node) : this.paragraph(node.children)];
       }
       case "heading":
@@ -103,6 +106,9 @@ class DocumentBuilder {
       case "code":
         // A quote cannot hold a code block in GitBook's schema; its text survives as a paragraph.
         return [placement === "quote" ? this.textParagraph(node.value) : this.code(node.lang, node.value)];
+      case "math":
+        // A quote cannot hold a math block in GitBook's schema: the formula stays math, inline.
+        return [placement === "quote" ? this.paragraph([{ type: "inlineMath", value: mathSource(node) }]) : this.math(mathSource(node))];
       case "table":
         // GitBook tables are records keyed by column definitions, far from GFM's grid; rows are
         // kept as paragraphs of their cells' inline content joined by " | " instead.
@@ -183,6 +189,10 @@ class DocumentBuilder {
       }),
     );
     return { object: "block", type: "code", key, data: lang ? { syntax: lang } : {}, nodes };
+  }
+
+  private math(formula: string): BlockNode {
+    return { object: "block", type: "math", key: this.key(), isVoid: true, data: { formula } };
   }
 
   private tableRow(row: TableRow): BlockNode {
@@ -266,6 +276,9 @@ class DocumentBuilder {
       }
       case "footnoteReference":
         return [leaf(`[^${node.label ?? node.identifier}]`, marks)];
+      case "inlineMath":
+        // A void inline: emphasis around a formula does not reach into it.
+        return [{ object: "inline", type: "inline-math", key: this.key(), isVoid: true, data: { formula: node.value } }];
       default:
         // Inline HTML and anything else: its text, as written (an untrusted author's tags dropped).
         return [leaf(this.textOf(node), marks)];
@@ -287,6 +300,12 @@ class DocumentBuilder {
     };
     return { object: "inline", type: "inline-image", key: this.key(), isVoid: true, data };
   }
+}
+
+/** The TeX of a paragraph that holds one `$$…$$` and nothing else: GitBook's block form on one line. */
+function loneFormula(node: Paragraph): string | undefined {
+  const content = node.children.filter((child) => child.type !== "text" || child.value.trim() !== "");
+  return content.length === 1 && content[0]!.type === "inlineMath" ? content[0]!.value : undefined;
 }
 
 /** A URL that only navigates: relative (our pages and files), or http(s) and mailto. */
