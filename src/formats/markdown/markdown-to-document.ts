@@ -25,6 +25,7 @@ import {
 } from "./document-nodes";
 import { reusableContentOfParagraph } from "./includes";
 import { classifyUrl, type LinkTarget } from "./links";
+import { htmlText, isSafeUrl, withoutInlineScripts } from "./untrusted";
 
 import { collectDefinitions, mathSource, parseMarkdownTree, plainText } from "./mdast";
 
@@ -60,6 +61,8 @@ export function markdownToDocument(body: string, options: DocumentOptions = {}):
 /** Builds document nodes from mdast, handing out keys in document order. */
 class DocumentBuilder {
   private counter = 0;
+  /** Links do not nest in markdown, so a flag says whether the phrasing being built is a link's. */
+  private insideLink = false;
 
   constructor(
     private readonly definitions: ReadonlyMap<string, Definition>,
@@ -277,6 +280,8 @@ class DocumentBuilder {
       case "footnoteReference":
         return [leaf(`[^${node.label ?? node.identifier}]`, marks)];
       case "inlineMath":
+        // GitBook's links hold only text and images: a formula in a link's text stays its source.
+        if (this.insideLink) return [leaf(`$$${node.value}$$`, marks)];
         // A void inline: emphasis around a formula does not reach into it.
         return [{ object: "inline", type: "inline-math", key: this.key(), isVoid: true, data: { formula: node.value } }];
       default:
@@ -288,7 +293,9 @@ class DocumentBuilder {
   private link(url: string, children: readonly PhrasingContent[], marks: readonly MarkType[]): InlineNode {
     // Link titles have no place in GitBook's link data and are not kept.
     const key = this.key();
+    this.insideLink = true;
     const nodes = slateNodes(this.phrasing(children, marks));
+    this.insideLink = false;
     return { object: "inline", type: "link", key, isVoid: false, data: { ref: linkRefOf(url) }, nodes };
   }
 
@@ -306,41 +313,6 @@ class DocumentBuilder {
 function loneFormula(node: Paragraph): string | undefined {
   const content = node.children.filter((child) => child.type !== "text" || child.value.trim() !== "");
   return content.length === 1 && content[0]!.type === "inlineMath" ? content[0]!.value : undefined;
-}
-
-/** A URL that only navigates: relative (our pages and files), or http(s) and mailto. */
-function isSafeUrl(url: string): boolean {
-  // Browsers ignore control characters and whitespace inside a scheme (`java\tscript:`).
-  const scheme = /^([^/?#]*?):/.exec(url.replace(/[\u0000-\u0020\u007f]/g, ""))?.[1];
-  return scheme === undefined || ["http", "https", "mailto"].includes(scheme.toLowerCase());
-}
-
-/**
- * Inline `<script>`/`<style>` elements arrive as an opening tag, the markdown between, and a
- * closing tag, each a node of its own: everything from the opening tag to its closing one goes.
- */
-function withoutInlineScripts(nodes: readonly PhrasingContent[]): PhrasingContent[] {
-  const kept: PhrasingContent[] = [];
-  let inside: string | null = null;
-  for (const node of nodes) {
-    const html = node.type === "html" ? node.value : "";
-    if (inside !== null) {
-      if (new RegExp(`</${inside}\\s*>`, "i").test(html)) inside = null;
-      continue;
-    }
-    const opening = /^<(script|style)\b/i.exec(html);
-    if (opening && !new RegExp(`</${opening[1]}\\s*>`, "i").test(html)) inside = opening[1]!;
-    kept.push(node);
-  }
-  return kept;
-}
-
-/** What a reader sees of raw HTML: no script or style element, no comment, no tag. */
-function htmlText(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, "")
-    .replace(/<!--[\s\S]*?(?:-->|$)/g, "")
-    .replace(/<\/?[a-zA-Z!?][^>]*>?/g, "");
 }
 
 function leaf(text: string, marks: readonly MarkType[]): Leaf {
