@@ -313,7 +313,7 @@ describe("POST …/change-requests/{id}/content (updateChangeRequestContent): JS
     expect(asDocument.document!.nodes.map((node) => node.type)).toEqual(["paragraph", "heading-2", "list-unordered", "blockquote", "code", "math", "paragraph", "paragraph"]);
     // GitBook's math nodes: a block, and an inline formula inside the paragraph's text.
     expect(asDocument.document!.nodes[5]).toMatchObject({ object: "block", type: "math", isVoid: true, data: { formula: "\\frac{a}{b}" } });
-    expect((asDocument.document!.nodes[6] as { nodes: unknown[] }).nodes[1]).toMatchObject({ object: "inline", type: "inline-math", isVoid: true, data: { formula: "E = mc^2" } });
+    expect((asDocument.document!.nodes[6] as { type: string; nodes?: unknown[] }).nodes?.[1]).toMatchObject({ object: "inline", type: "inline-math", isVoid: true, data: { formula: "E = mc^2" } });
 
     // Sent back as a JSON document, the body reads as the same markdown.
     const copy = createdPage(
