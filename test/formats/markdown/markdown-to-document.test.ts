@@ -197,6 +197,9 @@ describe("markdownToDocument", () => {
     expect(leaves(paragraph!.nodes[4])).toEqual([[".", []]]);
     expect(textOf(dollars!)).toBe("Costs $5 or $6, $$ is escaped, $$ alone");
     expect(leaves(code!.nodes[0])).toEqual([["$$x$$", ["code"]]]);
+    // Headings take inline math too (checked against GitBook's schema, as every document here).
+    const [heading] = blocks("## Mean $$\\mu$$\n");
+    expect(heading!.nodes[1]).toMatchObject({ type: "inline-math", data: { formula: "\\mu" } });
   });
 
   it("reads a `$$` block that never closes as text with inline formulas, not as the rest of the page", () => {
