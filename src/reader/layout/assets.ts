@@ -20,3 +20,9 @@ export function readerAssetUrls(base = ""): { stylesheets: string[]; scripts: st
   const prefix = base.replace(/\/+$/, "");
   return { stylesheets: [`${prefix}${READER_ASSETS.stylesheet}`], scripts: [`${prefix}${READER_ASSETS.script}`] };
 }
+
+/** KaTeX's stylesheet (its fonts come through it), for the pages that show math only; none when katex was not installed at build time. */
+export function readerMathStylesheets(base = ""): string[] {
+  const prefix = base.replace(/\/+$/, "");
+  return READER_ASSETS.katexStylesheet ? [`${prefix}${READER_ASSETS.katexStylesheet}`] : [];
+}
