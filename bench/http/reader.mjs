@@ -75,6 +75,8 @@ export async function readerReads({ api, base }, { token, organization }, rounds
   const staticOfSize = (html) => ({ name: `static Hono route, ${kib(html.length)}`, url: `${base}/static/${Buffer.byteLength(html)}` });
   const pageRead = (page, query = "") => ({ name: `API page read${query ? ` (${query})` : ""}, ${page.title}`, url: `${api}/v1/spaces/${space.id}/content/page/${page.id}${query ? `?${query}` : ""}`, headers: auth });
   const workloads = [
+    // The ceiling of anything that waits on one D1 round trip, as every reader request does (its URL's resolution).
+    { name: "one-query Hono route / static", url: `${base}/baseline/${space.id}`, reference: staticPage },
     { name: "short page, cached / static", url: shortUrl, reference: staticPage },
     { name: "long page, cached / static", url: longUrl, reference: staticPage },
     { name: "short page, cached / static of its size", url: shortUrl, reference: staticOfSize(shortHtml) },
@@ -83,11 +85,19 @@ export async function readerReads({ api, base }, { token, organization }, rounds
     { name: "long page, rendered / API page read", url: everyTimeNew(longUrl), reference: pageRead(long) },
     { name: "long page, rendered / API read as document", url: everyTimeNew(longUrl), reference: pageRead(long, "format=document") },
   ];
+  const timing = async (url, headers) => (await fetch(url, { headers })).headers.get("server-timing");
+  const timings = [
+    ["long page, cached", await timing(longUrl)],
+    ["long page, rendered", await timing(everyTimeNew(longUrl)())],
+    ["API page read, long page", await timing(pageRead(long).url, auth)],
+  ];
   const measured = await ratios(staticPage, workloads, rounds);
   console.log(`\nthe reader over HTTP from wrangler dev, ${CONCURRENCY} concurrent, ${REQUESTS} requests a sample; throughput relative to the reference named (median of ${rounds})`);
   for (const [name, rate] of measured.referenceRates) console.log(`${`${name} (requests per second)`.padEnd(52)} ${rate.toFixed(0)}`);
   for (const [name, ratio] of measured.ratios) console.log(`${name.padEnd(52)} x${ratio.toFixed(2)}`);
 
+  console.log("\nServer-Timing of one request each");
+  for (const [name, value] of timings) console.log(`${name.padEnd(28)} ${value}`);
   console.log(`\nbytes a page sends (short page: HTML ${kib(Buffer.byteLength(shortHtml))})`);
   for (const [name, size] of await pageBytes(api, longUrl)) console.log(`${name.padEnd(36)} ${kib(size.raw).padStart(10)} raw ${kib(size.gzip).padStart(10)} gzip ${kib(size.brotli).padStart(10)} brotli`);
 }

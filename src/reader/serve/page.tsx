@@ -1,6 +1,5 @@
 import { raw } from "hono/html";
 import type { VisitorContext } from "../../context";
-import { getPageDocument } from "../../domain/content-reads/documents";
 import { emptyPageIndex } from "../../domain/content-reads/page-index";
 import { resolveContent, type ResolvedSource } from "../../domain/content-reads/revision-content";
 import type { ResolvedPublishedContent } from "../../domain/published/resolve";
@@ -11,6 +10,7 @@ import type { ReaderDocumentHead, ReaderSiteView, ReaderTreeItem } from "../mode
 import { encodePath, SiteLinks, type SpaceLocation } from "./links";
 import { navigationOf, type Navigation } from "./navigation";
 import { loadReferences, type LoadedReferences, type SiteSpaceOfVisitor } from "./page-content";
+import { pageDocumentAt } from "./page-documents";
 import { siteSpacesOfProfile, siteView, type PublishedProfile } from "./site-view";
 
 /**
@@ -69,7 +69,7 @@ export async function renderPage(ctx: VisitorContext, content: ResolvedPublished
 }
 
 export async function loadPage(ctx: VisitorContext, frame: SiteFrame, pageId: string): Promise<LoadedPage> {
-  const document = (await getPageDocument(ctx, frame.resolved, pageId)).value;
+  const document = await pageDocumentAt(ctx, frame.resolved, pageId);
   const references = referencesOf(document);
   const loaded = await loadReferences(ctx, frame.resolved, frame.current, frame.siteSpaces, references);
   return { pageId, document, references, loaded };
