@@ -1,3 +1,4 @@
+import { LruMap } from "../../lib/lru";
 import type { ReaderOutlineItem, ReaderPageView } from "../model";
 import type { Chrome } from "./chrome";
 import { Icon } from "./icons";
@@ -164,8 +165,13 @@ export function LastUpdated({ chrome, page }: { chrome: Chrome; page: ReaderPage
 /** A long date in the chrome's language (UTC: the same for every reader, so the cached HTML is right for all). */
 function formatDate(date: Date, lang: string): string {
   try {
-    return new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(date);
+    let format = dateFormats.get(lang);
+    if (format === undefined) dateFormats.set(lang, (format = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" })));
+    return format.format(date);
   } catch {
     return date.toISOString().slice(0, 10);
   }
 }
+
+/** Making a DateTimeFormat costs far more than formatting with it (a few percent of a page's rendering): one per language. */
+const dateFormats = new LruMap<string, Intl.DateTimeFormat>(32);

@@ -1,7 +1,8 @@
 import type { RequestContext } from "../../context";
 import { ifNoneMatchMatches, strongEtag } from "../../http/etag";
-import { memoryCapacity, RevisionMemory } from "../../http/revision-memory";
+import { memoryCapacity } from "../../http/revision-memory";
 import { fnv1a } from "../../lib/hash";
+import { LruMap } from "../../lib/lru";
 import { signingWindowAt } from "../../lib/signed-urls";
 import type { ResolvedPublishedContent } from "../../domain/published/resolve";
 import { readerContentSecurityPolicy } from "../layout";
@@ -18,7 +19,18 @@ import { readerContentSecurityPolicy } from "../layout";
  */
 
 const CACHE_FORMAT = 1;
-const memory = new RevisionMemory();
+
+/**
+ * The isolate's level: pages as objects (a hit parses nothing), at most REVISION_MEMORY_CACHE_BYTES
+ * of their text, counted two bytes a character as http/revision-memory.ts counts; made on first use,
+ * when the environment is known.
+ */
+interface Remembered {
+  page: RenderedPage;
+  expiresAt: number;
+}
+let memory: LruMap<string, Remembered> | undefined;
+const memoryOf = (ctx: RequestContext) => (memory ??= new LruMap<string, Remembered>(memoryCapacity(ctx.env.REVISION_MEMORY_CACHE_BYTES), (entry) => 2 * entry.page.body.length));
 
 export interface RenderedPage {
   body: string;
@@ -39,14 +51,13 @@ export function pageCacheKey(ctx: RequestContext, url: URL, rendering: string, c
   return { key: `${ctx.urls.origin}/.reader-cache/v${CACHE_FORMAT}/${parts}?url=${encodeURIComponent(url.toString())}`, expiresAt: window.end };
 }
 
-export async function cachedPage(ctx: RequestContext, key: string): Promise<RenderedPage | undefined> {
-  const capacity = memoryCapacity(ctx.env.REVISION_MEMORY_CACHE_BYTES);
-  const remembered = capacity > 0 ? memory.get(key) : undefined;
-  if (remembered) return JSON.parse(remembered.body) as RenderedPage;
+export async function cachedPage(ctx: RequestContext, key: string, expiresAt: number): Promise<RenderedPage | undefined> {
+  const remembered = memoryOf(ctx).get(key);
+  if (remembered && remembered.expiresAt > Date.now()) return remembered.page;
   const response = await caches.default.match(key);
   if (!response?.ok) return undefined;
   const page = (await response.json()) as RenderedPage;
-  memory.set(key, { body: JSON.stringify(page), etag: page.etag, expiresAt: null }, capacity);
+  memoryOf(ctx).set(key, { page, expiresAt });
   return page;
 }
 
@@ -62,8 +73,8 @@ export function randomToken(): string {
 
 /** Keeps a page (in memory now, in the Cache API after the response) until its signing window ends. */
 export function keepPage(ctx: RequestContext, key: string, expiresAt: number, page: RenderedPage): void {
+  memoryOf(ctx).set(key, { page, expiresAt });
   const serialized = JSON.stringify(page);
-  memory.set(key, { body: serialized, etag: page.etag, expiresAt }, memoryCapacity(ctx.env.REVISION_MEMORY_CACHE_BYTES));
   const ttl = Math.max(1, Math.floor((expiresAt - Date.now()) / 1000));
   ctx.defer(caches.default.put(key, new Response(serialized, { headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${ttl}` } })));
 }

@@ -1,5 +1,4 @@
 import type { VisitorContext } from "../../context";
-import { getPageDocument } from "../../domain/content-reads/documents";
 import { headPageIndex, hiddenPages } from "../../domain/content-reads/page-index";
 import { readContent } from "../../domain/content-reads/revision-content";
 import { isPage } from "../../domain/revisions/entries";
@@ -7,6 +6,7 @@ import { documentToMarkdown, extractLinks, rewriteLinkUrls } from "../../formats
 import { classifyUrl } from "../../formats/markdown/links";
 import { emptyReferences } from "../document";
 import { loadReferences } from "./page-content";
+import { pageDocumentAt } from "./page-documents";
 import { encodePath, type SiteLinks } from "./links";
 import type { SiteFrame } from "./page";
 
@@ -21,7 +21,7 @@ export const MACHINE_PATHS = new Set(["llms.txt", "llms-full.txt", "sitemap.xml"
 
 /** A page's markdown, its links published. */
 export async function pageMarkdown(ctx: VisitorContext, frame: SiteFrame, pageId: string, title: string): Promise<string> {
-  const document = (await getPageDocument(ctx, frame.resolved, pageId)).value;
+  const document = await pageDocumentAt(ctx, frame.resolved, pageId);
   const markdown = documentToMarkdown(document);
   const files = new Set(extractLinks(markdown).flatMap((link) => (link.target.kind === "file" ? [link.target.file] : [])));
   const loaded = await loadReferences(ctx, frame.resolved, frame.current, frame.siteSpaces, { ...emptyReferences(), files });

@@ -1,17 +1,17 @@
 import { raw } from "hono/html";
 import type { VisitorContext } from "../../context";
-import { getPageDocument } from "../../domain/content-reads/documents";
 import { emptyPageIndex } from "../../domain/content-reads/page-index";
 import { resolveContent, type ResolvedSource } from "../../domain/content-reads/revision-content";
 import type { ResolvedPublishedContent } from "../../domain/published/resolve";
 import { getPublishedSite } from "../../domain/sites/published";
-import { outlineOf, referencesOf, renderDocument } from "../document";
-import { NotFoundPage, ReaderPage, readerAssetUrls } from "../layout";
+import { outlineOf, referencesOf, renderDocument, type DocumentInput, type DocumentReferences } from "../document";
+import { NotFoundPage, ReaderPage, readerAssetUrls, readerMathStylesheets } from "../layout";
 import type { ReaderDocumentHead, ReaderSiteView, ReaderTreeItem } from "../model";
 import { editHrefOf } from "./edit-link";
 import { encodePath, SiteLinks, type SpaceLocation } from "./links";
 import { navigationOf, type Navigation } from "./navigation";
-import { loadReferences, type SiteSpaceOfVisitor } from "./page-content";
+import { loadReferences, type LoadedReferences, type SiteSpaceOfVisitor } from "./page-content";
+import { pageDocumentAt } from "./page-documents";
 import { PDF_PATH, siteSpacesOfProfile, siteView, type PublishedProfile } from "./site-view";
 
 /**
@@ -58,21 +58,44 @@ export interface RenderedReaderPage {
   live: boolean;
 }
 
+/** A page's document and everything it points at, read before it is rendered (rendering never waits on I/O). */
+export interface LoadedPage {
+  pageId: string;
+  document: DocumentInput;
+  references: DocumentReferences;
+  loaded: LoadedReferences;
+  /** "Edit on GitHub" (customization `git.showEditLink`, a page imported from a synced repository). */
+  editHref?: string;
+}
+
 export async function renderPage(ctx: VisitorContext, content: ResolvedPublishedContent, frame: SiteFrame, pageId: string): Promise<RenderedReaderPage> {
-  const { index } = content;
-  const summary = index.ordered.find((page) => page.id === pageId)!;
+  const page = await loadPage(ctx, frame, pageId);
+  return { html: await pageHtml(content, frame, page), live: page.loaded.live || content.index.computedSpecs.has(pageId) };
+}
+
+export async function loadPage(ctx: VisitorContext, frame: SiteFrame, pageId: string): Promise<LoadedPage> {
+  const summary = frame.current.index.ordered.find((page) => page.id === pageId);
   const showEditLink = (frame.site.customization.git as { showEditLink?: boolean } | undefined)?.showEditLink === true;
-  const [{ value: document }, editHref] = await Promise.all([getPageDocument(ctx, frame.resolved, pageId), showEditLink ? editHrefOf(ctx, content.answer.space, summary.gitPath) : undefined]);
+  const [document, editHref] = await Promise.all([pageDocumentAt(ctx, frame.resolved, pageId), showEditLink ? editHrefOf(ctx, frame.resolved.space.id, summary?.gitPath) : undefined]);
   const references = referencesOf(document);
   const loaded = await loadReferences(ctx, frame.resolved, frame.current, frame.siteSpaces, references);
+  return { pageId, document, references, loaded, ...(editHref ? { editHref } : {}) };
+}
+
+/** The page as a whole HTML document: CPU only (bench/reader-cost.ts times it). */
+export async function pageHtml(content: ResolvedPublishedContent, frame: SiteFrame, { pageId, document, references, loaded, editHref }: LoadedPage): Promise<string> {
+  const { index } = content;
+  const summary = index.ordered.find((page) => page.id === pageId)!;
   const outline = outlineOf(document, loaded.context);
   const path = index.pathOf.get(pageId) ?? "";
   const canonicalUrl = content.answer.pathname === "" && pageId === index.firstDocumentPages[0] ? content.answer.canonicalUrl : canonicalOf(content, path);
   const pageUrl = `${frame.homeUrl}${encodePath(path)}`;
   const customization = frame.site.customization as { feedback?: { enabled?: boolean } };
+  // KaTeX's stylesheet (and through it its fonts) only on pages that show math.
+  const math = references.math ? readerMathStylesheets() : [];
   const html = (
     <ReaderPage
-      head={references.math ? { ...frame.head, ...readerAssetUrls("", { math: true }) } : frame.head}
+      head={{ ...frame.head, stylesheets: [...frame.head.stylesheets, ...math] }}
       site={frame.site}
       tree={frame.navigation.tree}
       page={{
@@ -92,12 +115,12 @@ export async function renderPage(ctx: VisitorContext, content: ResolvedPublished
       }}
     />
   );
-  return { html: await html.toString(), live: loaded.live || index.computedSpecs.has(pageId) };
+  return `<!doctype html>${await html.toString()}`;
 }
 
 export async function renderNotFound(frame: SiteFrame, path: string): Promise<string> {
   const html = <NotFoundPage head={{ ...frame.head, noindex: true }} site={frame.site} tree={frame.navigation.tree as ReaderTreeItem[]} path={path} />;
-  return html.toString();
+  return `<!doctype html>${await html.toString()}`;
 }
 
 /** The canonical URL of a page: under the site space's canonical root (the site's own host, no share key). */

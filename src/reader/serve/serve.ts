@@ -47,7 +47,7 @@ export async function serveReader(c: Context<AppEnv>): Promise<Response | null> 
   for (const cookie of visitCookies(visit, content.answer.siteBasePath, visit.url.protocol === "https:")) headers.append("Set-Cookie", cookie);
 
   const { key, expiresAt } = pageCacheKey(ctx, visit.url, `${visit.rendering}:${visit.query ?? ""}:${visit.json}:${READER_ASSETS.version}`, content);
-  const cached = visit.query === undefined ? await cachedPage(ctx, key) : undefined;
+  const cached = visit.query === undefined ? await cachedPage(ctx, key, expiresAt) : undefined;
   const fresh = cached ? undefined : await rendered(c, visitorContext, content, visit);
   if (fresh?.cacheable) keepPage(ctx, key, expiresAt, fresh.page);
   const page = cached ?? fresh!.page;

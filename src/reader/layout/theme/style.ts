@@ -1,3 +1,4 @@
+import { LruMap } from "../../../lib/lru";
 import { layoutSettings, type LayoutSettings } from "../settings";
 import { fontStack } from "./fonts";
 import { paletteVariables, type Mode } from "./palette";
@@ -13,6 +14,20 @@ import { paletteVariables, type Mode } from "./palette";
  */
 export function themeStyle(customization: Record<string, unknown>): string {
   const settings = layoutSettings(customization);
+  const key = JSON.stringify(settings);
+  let style = styles.get(key);
+  if (style === undefined) styles.set(key, (style = styleOf(settings)));
+  return style;
+}
+
+/**
+ * The palettes are colour arithmetic (OKLCH conversions, contrast searches): a few percent of a
+ * page's rendering (docs/performance.md, "Reader"), the same for every page of a site. So the CSS
+ * is kept per settings, for the sites this isolate serves.
+ */
+const styles = new LruMap<string, string>(64);
+
+function styleOf(settings: LayoutSettings): string {
   const light = declarations(paletteVariables(settings, "light"));
   const dark = declarations(paletteVariables(settings, "dark"));
   return (
