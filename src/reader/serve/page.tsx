@@ -115,12 +115,12 @@ export async function pageHtml(content: ResolvedPublishedContent, frame: SiteFra
       }}
     />
   );
-  return `<!doctype html>${await html.toString()}`;
+  return String(await html.toString());
 }
 
 export async function renderNotFound(frame: SiteFrame, path: string): Promise<string> {
   const html = <NotFoundPage head={{ ...frame.head, noindex: true }} site={frame.site} tree={frame.navigation.tree as ReaderTreeItem[]} path={path} />;
-  return `<!doctype html>${await html.toString()}`;
+  return String(await html.toString());
 }
 
 /** The canonical URL of a page: under the site space's canonical root (the site's own host, no share key). */
