@@ -1,8 +1,9 @@
 import type { ReaderTreeItem } from "../model";
 import type { Chrome } from "./chrome";
 import { format, type Labels } from "./i18n";
+import { HeaderLinks } from "./header";
 import { Icon } from "./icons";
-import { externalAttributes, safeHref, SiteLink } from "./links";
+import { externalAttributes, safeHref } from "./links";
 
 /**
  * The sidebar: the header's links (shown only in the phone drawer), the site space picker
@@ -12,21 +13,11 @@ import { externalAttributes, safeHref, SiteLink } from "./links";
  * drawer the header's menu checkbox opens.
  */
 export function Sidebar({ chrome, tree }: { chrome: Chrome; tree: ReaderTreeItem[] }) {
-  const { labels, site, settings } = chrome;
+  const { labels, site } = chrome;
   return (
     <div class="reader-sidebar" id="reader-sidebar">
-      {site.headerLinks.length > 0 && (
-        // On a phone the header has no room for its links: the drawer shows them (CSS shows one of the two lists).
-        <nav class="drawer-header-links" aria-label={labels.headerLinks}>
-          <ul>
-            {site.headerLinks.map((link) => (
-              <li>
-                <SiteLink link={link} newTab={settings.externalLinksInNewTab} />
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      {/* On a phone the header has no room for its links: the drawer shows them. */}
+      <HeaderLinks chrome={chrome} class="drawer-header-links" />
       {site.siteSpaces.length > 1 && <SiteSpacePicker chrome={chrome} />}
       <nav class="sidebar-nav" aria-label={labels.navigation}>
         <Tree items={tree} chrome={chrome} />
