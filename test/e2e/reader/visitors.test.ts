@@ -76,8 +76,6 @@ describe("adaptive content", () => {
   });
 });
 
-describe("a visitor-authenticated site", () => {
-  it.todo(
-    "sends a visitor without a token to the site's fallback URL, takes the signed jwt_token handed back in the query, keeps it in an HttpOnly cookie, and shows what its signed claims allow (needs a visitor-auth site in harness/seed.ts)",
-  );
-});
+// Visitor-authenticated sites (the fallback redirect, `jwt_token` kept in an HttpOnly cookie, a
+// forged token refused) are tested through the Worker's fetch handler in
+// test/reader/serve/site-chrome.test.ts; the browser adds nothing there but following a redirect.
