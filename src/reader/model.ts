@@ -26,6 +26,32 @@ export interface ReaderLinkGroup {
   links: ReaderLink[];
 }
 
+/** A section: a tab, or an entry in its group's menu. */
+export interface ReaderSection extends ReaderLink {
+  kind: "section";
+  /** The page being read is in this section. */
+  current: boolean;
+  /** An emoji or a GitBook icon name (Font Awesome's names). */
+  icon?: string;
+  description?: string;
+}
+
+/**
+ * A section group (GitBook's SiteSectionGroup): a tab that opens a menu of what it holds, sections
+ * and (groups nest) other groups. Only groups holding a section the visitor sees are listed.
+ */
+export interface ReaderSectionGroup {
+  kind: "group";
+  id: string;
+  title: string;
+  icon?: string;
+  /** The current section is in this group, at any depth. */
+  current: boolean;
+  children: ReaderSectionEntry[];
+}
+
+export type ReaderSectionEntry = ReaderSection | ReaderSectionGroup;
+
 /** The site as the visitor sees it: identity, customization and the chrome around every page. */
 export interface ReaderSiteView {
   id: string;
@@ -43,8 +69,8 @@ export interface ReaderSiteView {
   footerGroups: ReaderLinkGroup[];
   footerCopyright?: string;
   socialLinks: Array<ReaderLink & { platform: string }>;
-  /** Sections as tabs (empty when the site has no sections). */
-  sections: Array<ReaderLink & { current: boolean; icon?: string }>;
+  /** Sections and section groups as tabs, in the structure's order (empty when the site has no sections). */
+  sections: ReaderSectionEntry[];
   /** The site spaces of the current section (variants, languages); empty or one: no picker. */
   siteSpaces: Array<ReaderLink & { current: boolean; lang?: string }>;
   /** `/search` of this site space (works without JavaScript). */

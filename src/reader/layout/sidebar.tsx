@@ -4,9 +4,10 @@ import { format, type Labels } from "./i18n";
 import { HeaderLinks } from "./header";
 import { Icon } from "./icons";
 import { externalAttributes, safeHref } from "./links";
+import { DrawerSections } from "./sections";
 
 /**
- * The sidebar: the header's links (shown only in the phone drawer), the site space picker
+ * The sidebar: the header's links and the sections (shown only in the phone drawer), the site space picker
  * (versions, languages) when the section has several, then the page tree. A page with subpages shows them in a <details> whose summary is only the chevron,
  * so the page's own link stays a plain link (a link inside a summary would be two controls in
  * one); it is open on the way to the current page. On small screens the whole sidebar is the
@@ -18,6 +19,7 @@ export function Sidebar({ chrome, tree }: { chrome: Chrome; tree: ReaderTreeItem
     <div class="reader-sidebar" id="reader-sidebar">
       {/* On a phone the header has no room for its links: the drawer shows them. */}
       <HeaderLinks chrome={chrome} class="drawer-header-links" />
+      <DrawerSections chrome={chrome} />
       {site.siteSpaces.length > 1 && <SiteSpacePicker chrome={chrome} />}
       <nav class="sidebar-nav" aria-label={labels.navigation}>
         <Tree items={tree} chrome={chrome} />
