@@ -51,7 +51,7 @@ describe("section groups on a published site", () => {
     // On the guide, the group is not current.
     expect(menu.querySelector("summary")?.hasAttribute("aria-current")).toBe(false);
 
-    const serverHref = menu.querySelector<HTMLAnchorElement>(".section-list-group a")!.getAttribute("href")!;
+    const serverHref = menu.querySelector(".section-list-group a")!.getAttribute("href")!;
     const inServer = await page(new URL(serverHref, root).href);
     expect(inServer.querySelector("nav.section-tabs summary")?.getAttribute("aria-current")).toBe("true");
     expect(inServer.querySelector("nav.section-tabs .section-list-group.current .section-list-heading")?.textContent).toBe("Self-hosted");
