@@ -26,6 +26,15 @@ export interface ReaderLinkGroup {
   links: ReaderLink[];
 }
 
+/**
+ * A Font Awesome icon to inline: its viewBox and what goes inside the <svg> (the icon file's
+ * licence comment and its paths, checked to be nothing else by src/reader/serve/icons.ts).
+ */
+export interface ReaderIcon {
+  viewBox: string;
+  markup: string;
+}
+
 /** A section: a tab, or an entry in its group's menu. */
 export interface ReaderSection extends ReaderLink {
   kind: "section";
@@ -73,6 +82,8 @@ export interface ReaderSiteView {
   sections: ReaderSectionEntry[];
   /** The site spaces of the current section (variants, languages); empty or one: no picker. */
   siteSpaces: Array<ReaderLink & { current: boolean; lang?: string }>;
+  /** The drawings of the icon names the page shows (sections, groups, pages), by name; a name without one is not drawn. */
+  icons?: Record<string, ReaderIcon>;
   /** `/search` of this site space (works without JavaScript). */
   searchHref: string;
   /** The JSON search endpoint the search island calls: `<searchHref>?q=…&format=json`. */
@@ -97,6 +108,8 @@ export interface ReaderTreeItem {
   title: string;
   href?: string;
   emoji?: string;
+  /** A Font Awesome name (drawn from `site.icons`), when the page has an icon rather than an emoji. */
+  icon?: string;
   /** The page being read. */
   current?: boolean;
   /** The current page is below this one: shown open. */
@@ -116,6 +129,8 @@ export interface ReaderPageView {
   title: string;
   description?: string;
   emoji?: string;
+  /** A Font Awesome name (drawn from `site.icons`). */
+  icon?: string;
   /** The rendered document (src/reader/document/). */
   body: HtmlEscapedString | Promise<HtmlEscapedString>;
   breadcrumbs: ReaderLink[];

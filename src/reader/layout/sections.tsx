@@ -1,6 +1,6 @@
-import type { ReaderSectionEntry, ReaderSectionGroup } from "../model";
+import type { ReaderIcon, ReaderSectionEntry, ReaderSectionGroup } from "../model";
 import type { Chrome } from "./chrome";
-import { Icon } from "./icons";
+import { Icon, isEmoji, NamedIcon } from "./icons";
 
 /**
  * The site's sections, as GitBook shows them: in the header a row of tabs, where a section group
@@ -8,8 +8,11 @@ import { Icon } from "./icons";
  * the one-row header) a list, each group a heading over its sections. Both are plain HTML: the
  * group's menu is a <details> (keyboard and JavaScript-free; `name` keeps one open at a time), its
  * summary marked `aria-current` when the current section is inside. The sections island adds
- * Escape and a click outside to close it.
+ * Escape and a click outside to close it. Icons are emoji or Font Awesome names (drawn from
+ * `site.icons`).
  */
+type Icons = Record<string, ReaderIcon> | undefined;
+
 export function SectionTabs({ chrome }: { chrome: Chrome }) {
   const { site, labels } = chrome;
   return (
@@ -18,12 +21,12 @@ export function SectionTabs({ chrome }: { chrome: Chrome }) {
         {site.sections.map((entry) =>
           entry.kind === "group" ? (
             <li>
-              <SectionGroupMenu group={entry} />
+              <SectionGroupMenu group={entry} icons={site.icons} />
             </li>
           ) : (
             <li>
               <a href={entry.href} aria-current={entry.current ? "true" : undefined}>
-                <SectionIcon icon={entry.icon} />
+                <SectionIcon icon={entry.icon} icons={site.icons} />
                 {entry.title}
               </a>
             </li>
@@ -34,16 +37,16 @@ export function SectionTabs({ chrome }: { chrome: Chrome }) {
   );
 }
 
-function SectionGroupMenu({ group }: { group: ReaderSectionGroup }) {
+function SectionGroupMenu({ group, icons }: { group: ReaderSectionGroup; icons: Icons }) {
   return (
     <details class="section-menu" name="section-menu" data-section-menu>
       <summary aria-current={group.current ? "true" : undefined}>
-        <SectionIcon icon={group.icon} />
+        <SectionIcon icon={group.icon} icons={icons} />
         {group.title}
         <Icon name="chevron" class="section-menu-chevron" />
       </summary>
       <div class="section-menu-panel">
-        <SectionList entries={group.children} />
+        <SectionList entries={group.children} icons={icons} />
       </div>
     </details>
   );
@@ -55,29 +58,29 @@ export function DrawerSections({ chrome }: { chrome: Chrome }) {
   if (site.sections.length === 0) return null;
   return (
     <nav class="drawer-sections" aria-label={labels.sections}>
-      <SectionList entries={site.sections} />
+      <SectionList entries={site.sections} icons={site.icons} />
     </nav>
   );
 }
 
 /** Sections as links (with their description), groups as a heading over theirs: a group's menu, and the drawer. */
-function SectionList({ entries }: { entries: ReaderSectionEntry[] }) {
+function SectionList({ entries, icons }: { entries: ReaderSectionEntry[]; icons: Icons }) {
   return (
     <ul class="section-list">
       {entries.map((entry) =>
         entry.kind === "group" ? (
           <li class={entry.current ? "section-list-group current" : "section-list-group"}>
             <p class="section-list-heading">
-              <SectionIcon icon={entry.icon} />
+              <SectionIcon icon={entry.icon} icons={icons} />
               {entry.title}
             </p>
-            <SectionList entries={entry.children} />
+            <SectionList entries={entry.children} icons={icons} />
           </li>
         ) : (
           <li>
             <a href={entry.href} aria-current={entry.current ? "true" : undefined}>
               <span class="section-list-title">
-                <SectionIcon icon={entry.icon} />
+                <SectionIcon icon={entry.icon} icons={icons} />
                 {entry.title}
               </span>
               {entry.description && <span class="section-list-description">{entry.description}</span>}
@@ -89,14 +92,13 @@ function SectionList({ entries }: { entries: ReaderSectionEntry[] }) {
   );
 }
 
-/** Section icons are emoji or GitBook icon names (a Font Awesome name this reader has no font for): only emoji are shown. */
-function SectionIcon({ icon }: { icon: string | undefined }) {
-  if (!icon || !isEmoji(icon)) return null;
+/** A section's or group's icon: an emoji as text, a Font Awesome name as its drawing. */
+function SectionIcon({ icon, icons }: { icon: string | undefined; icons: Icons }) {
+  if (!icon) return null;
+  if (!isEmoji(icon)) return <NamedIcon name={icon} icons={icons} class="section-icon" />;
   return (
     <span class="section-icon" aria-hidden="true">
       {icon}
     </span>
   );
 }
-
-const isEmoji = (icon: string) => /^\p{Extended_Pictographic}/u.test(icon);

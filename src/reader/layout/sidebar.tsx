@@ -2,7 +2,7 @@ import type { ReaderTreeItem } from "../model";
 import type { Chrome } from "./chrome";
 import { format, type Labels } from "./i18n";
 import { HeaderLinks } from "./header";
-import { Icon } from "./icons";
+import { Icon, NamedIcon } from "./icons";
 import { externalAttributes, safeHref } from "./links";
 import { DrawerSections } from "./sections";
 
@@ -63,7 +63,7 @@ function TreeGroup({ item, chrome }: { item: ReaderTreeItem; chrome: Chrome }) {
   return (
     <li class="tree-group">
       <p class="tree-group-title">
-        {item.emoji && <Emoji emoji={item.emoji} />}
+        <PageIcon item={item} chrome={chrome} />
         {item.title}
       </p>
       {item.children.length > 0 && <Tree items={item.children} chrome={chrome} />}
@@ -76,7 +76,7 @@ function TreeEntry({ item, chrome }: { item: ReaderTreeItem; chrome: Chrome }) {
   const external = item.kind === "link" && href !== undefined && /^https?:/i.test(href);
   const label = (
     <>
-      {item.emoji && <Emoji emoji={item.emoji} />}
+      <PageIcon item={item} chrome={chrome} />
       <span class="tree-title">{item.title}</span>
       {external && <Icon name="external" class="tree-external" />}
     </>
@@ -108,10 +108,12 @@ function Subpages({ item, chrome, labels }: { item: ReaderTreeItem; chrome: Chro
   );
 }
 
-function Emoji({ emoji }: { emoji: string }) {
+/** A page's emoji, or its icon (a Font Awesome name, drawn from `site.icons`). */
+function PageIcon({ item, chrome }: { item: ReaderTreeItem; chrome: Chrome }) {
+  if (!item.emoji) return <NamedIcon name={item.icon} icons={chrome.site.icons} class="tree-icon" />;
   return (
     <span class="emoji" aria-hidden="true">
-      {emoji}
+      {item.emoji}
     </span>
   );
 }
