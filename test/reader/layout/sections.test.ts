@@ -73,6 +73,15 @@ describe("section groups in the header", () => {
     expect(tabs.querySelector(".section-list-group.current .section-list-heading")?.textContent).toBe("Legacy");
   });
 
+  it("draw a Font Awesome name from the site's icons, inline and hidden from assistive technology", async () => {
+    const icons = { "circle-question": { viewBox: "0 0 512 512", markup: '<path fill="currentColor" d="M0 0h512v512H0z"/>' } };
+    const { document } = await renderDocument(ReaderPage(readerPageProps({ site: { sections: SECTIONS, icons } })));
+    const svg = document.querySelector("nav.section-tabs summary svg.section-icon")!;
+    expect([svg.getAttribute("viewBox"), svg.getAttribute("aria-hidden"), svg.getAttribute("focusable")]).toEqual(["0 0 512 512", "true", "false"]);
+    expect(svg.querySelector("path")?.getAttribute("d")).toBe("M0 0h512v512H0z");
+    expect(svg.parentElement?.textContent).toBe("Help");
+  });
+
   it("show emoji icons; an icon name without a drawing shows nothing rather than the name", async () => {
     const { document } = await page();
     const tabs = document.querySelector("nav.section-tabs")!;
