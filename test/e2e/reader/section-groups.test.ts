@@ -19,6 +19,8 @@ describe("a section group", () => {
       const group = tabs.locator("summary", { hasText: "Reference" });
       const api = tabs.getByRole("link", { name: "API" });
       await expect(api.isVisible()).resolves.toBe(false);
+      // Their Font Awesome icons, drawn inline.
+      await expect(group.locator("svg.section-icon path").count()).resolves.toBe(1);
 
       await group.focus();
       await page.keyboard.press("Enter");
