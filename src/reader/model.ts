@@ -1,4 +1,5 @@
 import type { HtmlEscapedString } from "hono/utils/html";
+import type { IconDrawing } from "./document/types";
 
 /**
  * What the reader's layout renders: plain data the serving pipeline (src/reader/serve/) builds
@@ -26,14 +27,8 @@ export interface ReaderLinkGroup {
   links: ReaderLink[];
 }
 
-/**
- * A Font Awesome icon to inline: its viewBox and what goes inside the <svg> (the icon file's
- * licence comment and its paths, checked to be nothing else by src/reader/serve/icons.ts).
- */
-export interface ReaderIcon {
-  viewBox: string;
-  markup: string;
-}
+/** A Font Awesome icon to inline (the document renderer's IconDrawing: a viewBox and checked markup). */
+export type ReaderIcon = IconDrawing;
 
 /** A section: a tab, or an entry in its group's menu. */
 export interface ReaderSection extends ReaderLink {

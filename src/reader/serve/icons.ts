@@ -1,4 +1,5 @@
 import { LruMap } from "../../lib/lru";
+import { isIconDrawing } from "../document/icon-drawing";
 import { READER_ASSETS } from "../layout/assets";
 import type { ReaderIcon, ReaderSectionEntry, ReaderTreeItem } from "../model";
 
@@ -15,8 +16,8 @@ import type { ReaderIcon, ReaderSectionEntry, ReaderTreeItem } from "../model";
 /** Font Awesome names: lower-case words joined by dashes (anything else is no file to look up). */
 const ICON_NAME = /^[a-z0-9]+(?:-[a-z0-9]+){0,7}$/;
 
-/** An icon file as the package ships it: a viewBox, the licence comment, then filled paths. */
-const SVG_FILE = /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="(\d+ \d+ \d+ \d+)">(<!--![^<>]*-->)?((?:<path fill="currentColor" d="[-0-9.,a-zA-Z ]+"\/>)+)<\/svg>\s*$/;
+/** An icon file as the package ships it: an <svg> with a viewBox around its drawing (isIconDrawing says what may be in it). */
+const SVG_FILE = /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="([^"]*)">(.*)<\/svg>\s*$/s;
 
 /** What an isolate has read (null: no such icon), by style and name: icons are immutable for a deploy. */
 const known = new LruMap<string, ReaderIcon | null>(1_000);
@@ -58,7 +59,8 @@ async function readIcon(assets: Fetcher, path: string): Promise<ReaderIcon | nul
   }
   // Only the exact shape the package ships is inlined: it cannot carry anything but paths.
   const match = SVG_FILE.exec(await response.text());
-  return match ? { viewBox: match[1]!, markup: `${match[2] ?? ""}${match[3]!}` } : null;
+  const drawing = match ? { viewBox: match[1]!, markup: match[2]! } : null;
+  return drawing && isIconDrawing(drawing) ? drawing : null;
 }
 
 /** The icon names sections, section groups and the tree's pages show (emoji and names alike: loadIcons keeps the names). */

@@ -85,7 +85,7 @@ export async function loadPage(ctx: VisitorContext, frame: SiteFrame, pageId: st
   const showEditLink = (frame.site.customization.git as { showEditLink?: boolean } | undefined)?.showEditLink === true;
   const [document, editHref] = await Promise.all([pageDocumentAt(ctx, frame.resolved, pageId), showEditLink ? editHrefOf(ctx, frame.resolved.space.id, summary?.gitPath) : undefined]);
   const references = referencesOf(document);
-  const loaded = await loadReferences(ctx, frame.resolved, frame.current, frame.siteSpaces, references);
+  const loaded = await loadReferences(ctx, frame.resolved, frame.current, frame.siteSpaces, references, frame.site.customization.styling);
   return { pageId, document, references, loaded, ...(editHref ? { editHref } : {}) };
 }
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createOrganization, createUser, type TestUser } from "../../helpers/fixtures";
 import { call, workerUnderTest } from "../../helpers/http";
 import { publishedSite, spaceWithPages } from "../../helpers/published";
+import type { ParsedDocument } from "../../helpers/reader-fixtures";
 import { addGroup, addSection, ok, sitePath } from "../../helpers/site-structure";
 
 /**
@@ -22,7 +23,7 @@ async function page(url: string) {
   return parseHTML(await response.text()).document;
 }
 
-const drawing = (element: Element | null | undefined) => (element ? { tag: element.tagName.toLowerCase(), viewBox: element.getAttribute("viewBox"), hidden: element.getAttribute("aria-hidden"), paths: element.querySelectorAll("path").length } : null);
+const drawing = (element: ReturnType<ParsedDocument["querySelector"]> | undefined) => (element ? { tag: element.tagName.toLowerCase(), viewBox: element.getAttribute("viewBox"), hidden: element.getAttribute("aria-hidden"), paths: element.querySelectorAll("path").length } : null);
 
 beforeAll(async () => {
   owner = await createUser("icons-owner");
