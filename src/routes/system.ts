@@ -1,4 +1,4 @@
-import { apiInformation } from "../lib/release";
+import { apiInformation } from "../domain/system/api-information";
 import { ApiInformation } from "../schemas/system";
 import { createRouter, errorResponses, jsonResponse, userRoute } from "./shared";
 

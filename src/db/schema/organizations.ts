@@ -93,7 +93,7 @@ export const organizationInviteLinks = sqliteTable(
 /**
  * Invitations by email (`inviteUsersToOrganization`) of addresses no user has yet: the user created
  * later with that address joins every organization that invited it, in the batch that creates
- * them (domain/invitations/accept.ts), and the rows go. One row per organization and address; a
+ * them (domain/users/accept-invitations.ts), and the rows go. One row per organization and address; a
  * later invitation of the same address replaces its role and `sso`.
  *
  * Shaped to grow a content grant (an invitation to one space or collection, GitBook's

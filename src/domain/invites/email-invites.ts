@@ -15,7 +15,7 @@ import { loadOrganizationAccess } from "../organizations/access";
 /**
  * Invitations by email (GitBook's `inviteUsersToOrganization`). An address of an existing user
  * makes them a member at once (a member already stays as they are); any other address gets a
- * pending invitation, which the user created later with it accepts on creation (accept.ts).
+ * pending invitation, which the user created later with it accepts on creation (users/accept-invitations.ts).
  * docs/decisions.md, "Invitations by email".
  */
 

@@ -6,7 +6,7 @@ import { newId, nowIso } from "../../lib/ids";
 import { hashToken } from "../../lib/tokens";
 import type { Urls } from "../../lib/urls";
 import type { UserObject } from "../../schemas/user";
-import { acceptInvitationsStatements } from "../invites/accept";
+import { acceptInvitationsStatements } from "./accept-invitations";
 import { newApiToken } from "./tokens";
 import { findCallerByTokenHash } from "./callers";
 
@@ -29,7 +29,7 @@ export async function findUserByToken(ctx: RequestContext, token: string): Promi
 
 /**
  * Admin only (the route checks ADMIN_TOKEN): a new verified user and their first token. The user
- * joins the organizations that invited their address, in the same batch (invites/accept.ts).
+ * joins the organizations that invited their address, in the same batch (accept-invitations.ts).
  */
 export async function createUserWithToken(ctx: RequestContext, input: { email: string; displayName: string }) {
   const email = input.email.toLowerCase();

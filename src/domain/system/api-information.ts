@@ -1,4 +1,4 @@
-import { version } from "../../package.json";
+import { version } from "../../../package.json";
 
 /**
  * What `getApiInformation` reports (GitBook: "the release version and build date"): this

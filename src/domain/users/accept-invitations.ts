@@ -5,10 +5,10 @@ import { organizationInvitations, organizationMembers } from "../../db/schema";
 
 /**
  * The statements that make a user just created a member of every organization that invited their
- * address (email-invites.ts), with the role each gave, and remove those invitations. They go in
- * the batch that inserts the user (one transaction): a failed creation accepts nothing, and a
- * replayed one finds no invitation left. Every way users are created calls this
- * (users.ts, `createUserWithToken`).
+ * address (invites/email-invites.ts), with the role each gave, and remove those invitations. They
+ * go in the batch that inserts the user (one transaction): a failed creation accepts nothing, and a
+ * replayed one finds no invitation left. Every way users are created calls this (users.ts,
+ * `createUserWithToken`, the only one today).
  *
  * An SSO member belongs to no other organization: a user who joins several organizations at once
  * joins none of them as an SSO member.
