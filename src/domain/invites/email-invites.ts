@@ -28,6 +28,14 @@ interface InvitedAddress {
   id: string;
 }
 
+/** An address of the request that is an existing user's, as the batch read it before adding anyone. */
+interface KnownAddress {
+  position: number;
+  user_id: string;
+  member_here: number;
+  member_elsewhere: number;
+}
+
 export interface InviteUsersResult {
   users: string[];
   invited: number;
@@ -49,8 +57,8 @@ export async function inviteUsersToOrganization(ctx: CallerContext, organization
   const list = JSON.stringify(addresses);
   const now = nowIso();
   const field = (name: keyof InvitedAddress) => sql.raw(`json_extract(e.value, '$.${name}')`);
-  const [known, , renewed] = (await ctx.db.batch([
-    rawAll<{ position: number; member_here: number; member_elsewhere: number; user_id: string }>(
+  const [known, , invitations] = (await ctx.db.batch([
+    rawAll<KnownAddress>(
       ctx.db,
       sql`SELECT e.key AS position, u.id AS user_id,
         EXISTS (SELECT 1 FROM ${organizationMembers} here WHERE here.organization_id = ${organizationId} AND here.user_id = u.id) AS member_here,
@@ -74,13 +82,13 @@ export async function inviteUsersToOrganization(ctx: CallerContext, organization
       ON CONFLICT (email, organization_id) DO UPDATE SET role = excluded.role, sso = excluded.sso, invited_by = excluded.invited_by
       RETURNING id`,
     ),
-  ])) as [Array<{ position: number; member_here: number; member_elsewhere: number; user_id: string }>, unknown, Array<{ id: string }>];
+  ])) as [KnownAddress[], unknown, Array<{ id: string }>];
 
   const added = known.filter((row) => !row.member_here).sort((a, b) => a.position - b.position);
   const failedSSO = added.filter((row) => addresses[row.position]!.sso && row.member_elsewhere);
   return {
     users: added.map((row) => row.user_id),
-    invited: added.length + renewed.length,
+    invited: added.length + invitations.length,
     ...(input.sso ? { failedSSOEmails: failedSSO.map((row) => addresses[row.position]!.email) } : {}),
   };
 }

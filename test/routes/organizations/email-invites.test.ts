@@ -16,6 +16,8 @@ let counter = 0;
 /** A fresh address no user has. */
 const newAddress = (label: string) => `${label}-${++counter}-${Math.random().toString(36).slice(2, 8)}@invited.example`;
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const invitePath = (organizationId: string) => `/v1/orgs/${organizationId}/invites`;
 const pendingPath = (organizationId: string) => `/v1/orgs/${organizationId}/email-invites`;
 
@@ -134,7 +136,11 @@ describe("pending invitations", () => {
   it("are listed oldest first, page by page, in their own shape", async () => {
     const { admin, organizationId } = await newOrganization();
     const addresses = [newAddress("p1"), newAddress("p2"), newAddress("p3")];
-    for (const address of addresses) await invite(admin, organizationId, { emails: [address] });
+    for (const address of addresses) {
+      await invite(admin, organizationId, { emails: [address] });
+      // Distinct creation times, so "oldest first" is the order of the requests.
+      await pause(3);
+    }
     const items = await walkList<{ email: string }>(pendingPath(organizationId), { limit: 1 }, { token: admin.token, operationId: null, expectedCount: 3 });
     expect(items.map((item) => item.email)).toEqual(addresses);
     // Another organization's invitations never show.

@@ -23,6 +23,8 @@ async function createTeam(title: string, memberships: Record<string, "owner" | "
     body: { memberships: Object.fromEntries(Object.entries(memberships).map(([userId, role]) => [userId, { role }])) },
   });
   expect(updated.status, JSON.stringify(updated.body)).toBeLessThan(300);
+  // Distinct creation times, so "oldest first" is the order of creation.
+  await new Promise((resolve) => setTimeout(resolve, 3));
   return created.body.id as string;
 }
 
