@@ -25,6 +25,7 @@ export function openApiDocumentHead(origin: string) {
 }
 
 const TAGS = [
+  { name: "system", description: "This deployment's release: its version and build date" },
   { name: "users", description: "The user who owns the API token, and the users they share an organization with" },
   { name: "admin", description: "The operator's bootstrap: users and their API tokens (the deployment's ADMIN_TOKEN)" },
   { name: "organizations", description: "Organizations, their members, invite links and agent instructions" },

@@ -40,7 +40,7 @@ export interface MemberListQuery extends PageRequest {
   order: Direction;
 }
 
-const memberNotFound = (userId: string) => notFound(`Member '${userId}'`);
+export const memberNotFound = (userId: string) => notFound(`Member '${userId}'`);
 
 export async function listMembers(ctx: CallerContext, organizationId: string, query: MemberListQuery) {
   const access = await loadOrganizationAccess(ctx, organizationId);
@@ -138,7 +138,7 @@ function leaveTeamsIfRemoved(ctx: CallerContext, organizationId: string, userId:
   ] as const;
 }
 
-function selectMemberWithUser(ctx: CallerContext, organizationId: string, userId: string) {
+export function selectMemberWithUser(ctx: CallerContext, organizationId: string, userId: string) {
   return ctx.db
     .select({ member: organizationMembers, user: users })
     .from(organizationMembers)
@@ -155,7 +155,7 @@ async function findMember(ctx: CallerContext, organizationId: string, userId: st
 
 const lastAdminConflict = () => conflict("An organization must keep at least one admin: make another member admin first");
 
-function isMember(organizationId: string, userId: string): SQL {
+export function isMember(organizationId: string, userId: string): SQL {
   return and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)) as SQL;
 }
 
