@@ -7,6 +7,7 @@ import { authenticate, requestContext, requestIdAndLog } from "./http/middleware
 import { apiReferencePage } from "./http/api-reference";
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH, openApiDocumentHead } from "./http/openapi-document";
 import { validationHook } from "./http/validation";
+import { serveReader } from "./reader/serve/serve";
 import { adminRoutes } from "./routes/admin";
 import { changeRequestsRouter } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
@@ -30,6 +31,8 @@ import { templatePreviewRoutes } from "./routes/template-previews";
 import { templateRoutes } from "./routes/templates";
 import { userRoutes } from "./routes/user";
 
+const READER_METHODS = new Set(["GET", "HEAD", "POST"]);
+
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -39,7 +42,8 @@ export function createApp() {
   app.use("*", requestContext);
   // Body limits are declared by each route (routes/shared.ts, userRoute), after authentication.
   app.onError(handleError);
-  app.notFound(handleNotFound);
+  // Published sites (src/reader): whatever no API route answers is a published site's URL, or a 404.
+  app.notFound(async (c) => (READER_METHODS.has(c.req.method) ? ((await serveReader(c)) ?? handleNotFound(c)) : handleNotFound(c)));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "user", {
     type: "http",
