@@ -3,10 +3,14 @@
 // throughput ratios of neighbours.
 //
 // Throughput: CONCURRENCY requests at a time through Node's fetch (keep-alive), each sample
-// REQUESTS requests; a workload's ratio is its throughput over the mean of its reference's measured
-// just before and just after it, and the median of the rounds' samples is kept. The API's rate
-// limit is raised for the run (a generated config beside wrangler.toml, removed at the end): it
-// would otherwise refuse the benchmark's 600th request in a minute.
+// REQUESTS requests (or the workload's own `requests`); a workload's ratio is its throughput over
+// the mean of its reference's measured just before and just after it (a reference sample between
+// two workloads of the same reference serves both), and the median of the rounds' samples is kept.
+//
+// The API's rate limit is raised for the run and its queue delivers at once (a generated config
+// beside wrangler.toml, removed at the end): the limit would otherwise refuse the benchmark's
+// 600th request in a minute, and the list workloads' seeding waits on background jobs (specs,
+// conversations).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -31,7 +35,9 @@ const freePort = () =>
   });
 
 function writeConfigs() {
-  const api = readFileSync("wrangler.toml", "utf8").replace(/simple = \{ limit = \d+, period = 60 \}/, "simple = { limit = 100000000, period = 60 }");
+  const api = readFileSync("wrangler.toml", "utf8")
+    .replace(/simple = \{ limit = \d+, period = 60 \}/, "simple = { limit = 100000000, period = 60 }")
+    .replace(/(queue = "docs-cms-jobs"\n(?:.*\n)*?)max_batch_timeout = \d+/, "$1max_batch_timeout = 0");
   writeFileSync(configs.api, api);
   const database = api.match(/\[\[d1_databases\]\][^[]*/)[0];
   writeFileSync(configs.baseline, `name = "bench-baseline"\nmain = "bench/http/baseline-worker.ts"\ncompatibility_date = "2026-04-20"\n\n${database}`);
@@ -62,11 +68,18 @@ async function ready(url) {
 
 /**
  * Runs `run({ api, base, inspector })` with the two servers up (their origins, and the API's
- * inspector port, for bench/http/profile.mjs), and stops them after.
+ * inspector port, for bench/http/profile.mjs), and stops them after, also when interrupted.
  */
 export async function withServers(run) {
   const persist = mkdtempSync(join(tmpdir(), "docs-cms-bench-http-"));
   const children = [];
+  const stop = () => {
+    for (const child of children) child.kill("SIGINT");
+    for (const config of Object.values(configs)) rmSync(config, { force: true });
+    rmSync(persist, { recursive: true, force: true });
+  };
+  const interrupted = () => (stop(), process.exit(130));
+  for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, interrupted);
   try {
     writeConfigs();
     const migrate = spawnSync(process.execPath, [wrangler, "d1", "migrations", "apply", "DB", "--local", "-c", configs.api, "--persist-to", persist], { env, stdio: "ignore" });
@@ -79,9 +92,8 @@ export async function withServers(run) {
     await Promise.all([ready(`${api}/v1/openapi.json`), ready(`${base}/baseline/none`)]);
     return await run({ api, base, inspector });
   } finally {
-    for (const child of children) child.kill("SIGINT");
-    for (const config of Object.values(configs)) rmSync(config, { force: true });
-    rmSync(persist, { recursive: true, force: true });
+    for (const signal of ["SIGINT", "SIGTERM"]) process.off(signal, interrupted);
+    stop();
   }
 }
 
@@ -94,11 +106,12 @@ export async function json(method, url, token, body) {
 }
 
 /**
- * Requests per second of a workload: `{ name, url, headers }`, where `url` may be a function
- * called for every request (a URL of its own each time).
+ * Requests per second of a workload: `{ name, url, headers, requests }`, where `url` may be a
+ * function called for every request (a URL of its own each time).
  */
 export async function throughput(workload) {
-  let remaining = REQUESTS;
+  const requests = workload.requests ?? REQUESTS;
+  let remaining = requests;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -110,32 +123,39 @@ export async function throughput(workload) {
       }
     }),
   );
-  return REQUESTS / ((performance.now() - started) / 1000);
+  return requests / ((performance.now() - started) / 1000);
 }
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * Each workload's throughput relative to its reference (`workload.reference`, else `reference`)
- * measured around it: the median of `rounds` samples, and the references' median rate.
+ * measured around it: the median of `rounds` samples; the workloads' and the references' median
+ * rates (requests per second).
  */
 export async function ratios(reference, workloads, rounds) {
   const referenceOf = (workload) => workload.reference ?? reference;
   const references = [...new Set(workloads.map(referenceOf))];
   for (const workload of [...references, ...workloads]) await throughput(workload); // warm up
   const samples = new Map(workloads.map((workload) => [workload.name, []]));
+  const rates = new Map(workloads.map((workload) => [workload.name, []]));
   const referenceRates = new Map(references.map((workload) => [workload.name, []]));
   for (let round = 0; round < rounds; round++) {
+    let last; // the reference measured last in this round and its rate: the next workload's "before" when they share it
     for (const workload of workloads) {
-      const before = await throughput(referenceOf(workload));
+      const reference = referenceOf(workload);
+      const before = last?.reference === reference ? last.rate : await throughput(reference);
       const measured = await throughput(workload);
-      const after = await throughput(referenceOf(workload));
-      referenceRates.get(referenceOf(workload).name).push(before, after);
+      const after = await throughput(reference);
+      referenceRates.get(reference.name).push(...(last?.reference === reference ? [after] : [before, after]));
       samples.get(workload.name).push(measured / ((before + after) / 2));
+      rates.get(workload.name).push(measured);
+      last = { reference, rate: after };
     }
   }
   return {
     ratios: new Map([...samples].map(([name, values]) => [name, median(values)])),
+    rates: new Map([...rates].map(([name, values]) => [name, median(values)])),
     referenceRates: new Map([...referenceRates].map(([name, values]) => [name, median(values)])),
   };
 }

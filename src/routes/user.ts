@@ -1,11 +1,11 @@
-import { listApiTokens, revokeApiToken } from "../domain/users/tokens";
+import { listCallerApiTokens, revokeApiToken } from "../domain/users/tokens";
 import { presentUser } from "../domain/users/users";
 import { getVisibleUser } from "../domain/users/visible-users";
 import { ApiTokenList, ApiTokenListQuery } from "../schemas/token";
 import { updateOwnProfile } from "../domain/users/profile";
 import { UpdateUserBody, User } from "../schemas/user";
 import { ApiTokenParams, UserParams } from "./params";
-import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "./shared";
+import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "./shared";
 
 const tags = ["users"];
 
@@ -59,15 +59,13 @@ export const userRoutes = createRouter()
       path: "/user/tokens",
       operationId: "listAuthenticatedUserTokens",
       permission: { anyUser: "the caller's own API tokens" },
+      authenticatesInItsRead: true,
       summary: "List the authenticated user's API tokens, newest first (never the tokens themselves)",
       tags,
       request: { query: ApiTokenListQuery },
       responses: { 200: jsonResponse(ApiTokenList, "The user's API tokens"), ...errorResponses(400) },
     }),
-    async (c) => {
-      const ctx = c.get("callerContext");
-      return c.json(await listApiTokens(ctx, ctx.caller.id, c.req.valid("query")), 200);
-    },
+    async (c) => c.json(await listCallerApiTokens(requesterOf(c), c.req.valid("query")), 200),
   )
   .openapi(
     userRoute({

@@ -3,7 +3,7 @@ import { createInviteLink, deleteInviteLink, getInviteLink, joinWithInviteLink, 
 import { CreateInviteToOrganization, InviteLinkToOrganization, UpdateOrganizationInvite } from "../../schemas/invite";
 import { listOf, listQuery } from "../../schemas/list";
 import { InviteParams, OrganizationParams } from "../params";
-import { createRouter, created, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
+import { createRouter, created, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
 
 const tags = ["organizations"];
 
@@ -14,13 +14,14 @@ export const inviteRoutes = createRouter()
       path: "/orgs/{organizationId}/link-invites",
       operationId: "listOrganizationInviteLinks",
       permission: { organization: "manageInviteLinks" },
+      authenticatesInItsRead: true,
       summary: "List the invite links of an organization (admins)",
       tags,
       request: { params: OrganizationParams, query: z.object(listQuery) },
       responses: { 200: jsonResponse(listOf(InviteLinkToOrganization), "Invite links, oldest first"), ...errorResponses(400, 403, 404) },
     }),
     async (c) =>
-      c.json(await listInviteLinks(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
+      c.json(await listInviteLinks(requesterOf(c), c.req.valid("param").organizationId, c.req.valid("query")), 200),
   )
   .openapi(
     userRoute({

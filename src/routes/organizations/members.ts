@@ -7,7 +7,7 @@ import { listOf, listOrder, listQuery } from "../../schemas/list";
 import { MemberListFilters, OrganizationMember, UpdateMemberBody } from "../../schemas/member";
 import { OrganizationTeam, TeamListFilters, TeamMember } from "../../schemas/team";
 import { MemberParams, OrganizationParams } from "../params";
-import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
+import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
 
 const tags = ["organizations"];
 
@@ -18,12 +18,13 @@ export const memberRoutes = createRouter()
       path: "/orgs/{organizationId}/members",
       operationId: "listMembersInOrganizationById",
       permission: { organization: "listMembers" },
+      authenticatesInItsRead: true,
       summary: "List the members of an organization",
       tags,
       request: { params: OrganizationParams, query: z.object({ ...listQuery, order: listOrder, ...MemberListFilters }) },
       responses: { 200: jsonResponse(listOf(OrganizationMember), "Members"), ...errorResponses(400, 403, 404) },
     }),
-    async (c) => c.json(await listMembers(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
+    async (c) => c.json(await listMembers(requesterOf(c), c.req.valid("param").organizationId, c.req.valid("query")), 200),
   )
   .openapi(
     userRoute({
