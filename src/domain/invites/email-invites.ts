@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { CallerContext } from "../../context";
-import { listPage, sortedBy } from "../../db/keyset";
+import type { CallerContext, RequesterContext } from "../../context";
+import { pageReads, sortedBy } from "../../db/keyset";
 import { rawAll } from "../../db/raw";
 import { organizationInvitations, organizationMembers, users, type InvitationRow } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
@@ -10,7 +10,7 @@ import { assertOrganizationAction } from "../../lib/permissions";
 import type { RoleOrGuest } from "../../lib/roles";
 import type { EmailInviteObject, InviteUsersInput } from "../../schemas/invite";
 import { memberOfNoOtherOrganization } from "../members/sso";
-import { loadOrganizationAccess } from "../organizations/access";
+import { loadOrganizationAccess, loadOrganizationAccessWith } from "../organizations/access";
 
 /**
  * Invitations by email (GitBook's `inviteUsersToOrganization`). An address of an existing user
@@ -110,15 +110,15 @@ export function presentEmailInvite(invitation: InvitationRow): EmailInviteObject
 }
 
 /** The organization's pending invitations, oldest first. */
-export async function listEmailInvites(ctx: CallerContext, organizationId: string, request: PageRequest) {
-  const access = await loadOrganizationAccess(ctx, organizationId);
-  assertOrganizationAction(access.membership, "inviteMembers");
-  return listPage(ctx.db, request, {
+export async function listEmailInvites(ctx: RequesterContext, organizationId: string, request: PageRequest) {
+  const page = pageReads(ctx.db, request, {
     from: organizationInvitations,
     where: eq(organizationInvitations.organizationId, organizationId),
     sort: sortedBy("createdAt", "asc", [organizationInvitations.createdAt, organizationInvitations.id], (row: InvitationRow) => [row.createdAt, row.id]),
-    present: presentEmailInvite,
   });
+  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
+  assertOrganizationAction(access.membership, "inviteMembers");
+  return page.answer(results, presentEmailInvite);
 }
 
 /** Revokes a pending invitation: whether there was one (GitBook's 205) or not (204). */

@@ -3,7 +3,7 @@ import { inviteUsersToOrganization, listEmailInvites, revokeEmailInvite } from "
 import { InviteUsersResult, InviteUsersToOrganization, OrganizationEmailInvite } from "../../schemas/invite";
 import { listOf, listQuery } from "../../schemas/list";
 import { InviteParams, OrganizationParams } from "../params";
-import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
+import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
 
 const tags = ["organizations"];
 
@@ -32,12 +32,13 @@ export const emailInviteRoutes = createRouter()
       path: "/orgs/{organizationId}/email-invites",
       operationId: "listOrganizationEmailInvites",
       permission: { organization: "inviteMembers" },
+      authenticatesInItsRead: true,
       summary: "List the pending invitations by email, oldest first (our own operation)",
       tags,
       request: { params: OrganizationParams, query: z.object(listQuery) },
       responses: { 200: jsonResponse(listOf(OrganizationEmailInvite), "Invitations no user has accepted yet"), ...errorResponses(400, 403, 404) },
     }),
-    async (c) => c.json(await listEmailInvites(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
+    async (c) => c.json(await listEmailInvites(requesterOf(c), c.req.valid("param").organizationId, c.req.valid("query")), 200),
   )
   .openapi(
     userRoute({

@@ -85,6 +85,7 @@ export const memberRoutes = createRouter()
       path: "/orgs/{organizationId}/members/{userId}/teams",
       operationId: "listTeamsForOrganizationMember",
       permission: { organization: "listTeams", note: "A member may also list their own teams." },
+      authenticatesInItsRead: true,
       summary: "List the teams a member is in, oldest first, with their role in each",
       tags,
       request: { params: MemberParams, query: z.object({ ...listQuery, title: TeamListFilters.title }) },
@@ -92,7 +93,7 @@ export const memberRoutes = createRouter()
     }),
     async (c) => {
       const { organizationId, userId } = c.req.valid("param");
-      return c.json(await listTeamsOfMember(c.get("callerContext"), organizationId, userId, c.req.valid("query")), 200);
+      return c.json(await listTeamsOfMember(requesterOf(c), organizationId, userId, c.req.valid("query")), 200);
     },
   )
   .openapi(
