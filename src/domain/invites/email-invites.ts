@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { CallerContext, RequesterContext } from "../../context";
-import { pageReads, sortedBy } from "../../db/keyset";
+import { sortedBy } from "../../db/keyset";
 import { rawAll } from "../../db/raw";
 import { organizationInvitations, organizationMembers, users, type InvitationRow } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
@@ -10,7 +10,8 @@ import { assertOrganizationAction } from "../../lib/permissions";
 import type { RoleOrGuest } from "../../lib/roles";
 import type { EmailInviteObject, InviteUsersInput } from "../../schemas/invite";
 import { memberOfNoOtherOrganization } from "../members/sso";
-import { loadOrganizationAccess, loadOrganizationAccessWith } from "../organizations/access";
+import { listOrganizationRows } from "../organizations/list";
+import { loadOrganizationAccess } from "../organizations/access";
 
 /**
  * Invitations by email (GitBook's `inviteUsersToOrganization`). An address of an existing user
@@ -111,14 +112,13 @@ export function presentEmailInvite(invitation: InvitationRow): EmailInviteObject
 
 /** The organization's pending invitations, oldest first. */
 export async function listEmailInvites(ctx: RequesterContext, organizationId: string, request: PageRequest) {
-  const page = pageReads(ctx.db, request, {
+  return listOrganizationRows(ctx, organizationId, request, {
     from: organizationInvitations,
     where: eq(organizationInvitations.organizationId, organizationId),
     sort: sortedBy("createdAt", "asc", [organizationInvitations.createdAt, organizationInvitations.id], (row: InvitationRow) => [row.createdAt, row.id]),
+    action: "inviteMembers",
+    present: presentEmailInvite,
   });
-  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
-  assertOrganizationAction(access.membership, "inviteMembers");
-  return page.answer(results, presentEmailInvite);
 }
 
 /** Revokes a pending invitation: whether there was one (GitBook's 205) or not (204). */

@@ -1,14 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import type { CallerContext, RequesterContext } from "../../context";
 import { organizationInviteLinks, organizationMembers, organizations, type InviteLinkRow } from "../../db/schema";
-import { pageReads, sortedBy } from "../../db/keyset";
+import { sortedBy } from "../../db/keyset";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction } from "../../lib/permissions";
 import { roleRank, type RoleOrGuest } from "../../lib/roles";
 import type { InviteLinkObject } from "../../schemas/invite";
-import { loadOrganizationAccess, loadOrganizationAccessWith } from "../organizations/access";
+import { listOrganizationRows } from "../organizations/list";
+import { loadOrganizationAccess } from "../organizations/access";
 
 /** An invite is redundant when the caller is already a member with at least the role it grants (undefined: not a member). */
 function presentInvite(invite: InviteLinkRow, callerRole: RoleOrGuest | undefined): InviteLinkObject {
@@ -18,14 +19,13 @@ function presentInvite(invite: InviteLinkRow, callerRole: RoleOrGuest | undefine
 const inviteNotFound = (inviteId: string) => notFound(`Invite '${inviteId}'`);
 
 export async function listInviteLinks(ctx: RequesterContext, organizationId: string, request: PageRequest) {
-  const page = pageReads(ctx.db, request, {
+  return listOrganizationRows(ctx, organizationId, request, {
     from: organizationInviteLinks,
     where: eq(organizationInviteLinks.organizationId, organizationId),
     sort: sortedBy("createdAt", "asc", [organizationInviteLinks.createdAt, organizationInviteLinks.id], (row: InviteLinkRow) => [row.createdAt, row.id]),
+    action: "manageInviteLinks",
+    present: (invite, access) => presentInvite(invite, access.member.role),
   });
-  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
-  assertOrganizationAction(access.membership, "manageInviteLinks");
-  return page.answer(results, (invite) => presentInvite(invite, access.member.role));
 }
 
 export async function createInviteLink(ctx: CallerContext, organizationId: string, role: RoleOrGuest) {
