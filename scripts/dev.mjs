@@ -3,7 +3,8 @@
 //   1. .dev.vars (the dev ADMIN_TOKEN and SIGNING_SECRET) from the committed .dev.vars.example,
 //      when absent, or the secrets it lacks;
 //   2. D1 migrations applied to the local database (idempotent);
-//   3. the static assets in place (Scalar's bundle for /v1/reference, scripts/scalar-assets.mjs);
+//   3. the static assets in place (Scalar's bundle for /v1/reference, scripts/scalar-assets.mjs;
+//      the reader's stylesheet and script, scripts/reader-assets.mjs, rebuilt on every change);
 //   4. wrangler dev, with any flags given after `--` (e.g. `npm run dev -- --port 9000`).
 import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
@@ -36,10 +37,17 @@ if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
 const assets = spawnSync(process.execPath, ["scripts/scalar-assets.mjs"], { stdio: "inherit" });
 if (assets.status !== 0) process.exit(assets.status ?? 1);
+const readerAssets = spawnSync(process.execPath, ["scripts/reader-assets.mjs"], { stdio: "inherit" });
+if (readerAssets.status !== 0) process.exit(readerAssets.status ?? 1);
+// Edits to the reader's styles or islands are rebuilt while the server runs (wrangler dev sees the new files).
+const readerWatch = spawn(process.execPath, ["scripts/reader-assets.mjs", "--watch"], { stdio: "inherit" });
 
 const dev = spawn(process.execPath, [wrangler, "dev", "-c", "wrangler.toml", "--test-scheduled", ...process.argv.slice(2)], {
   stdio: "inherit",
   env,
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
-dev.on("exit", (code) => process.exit(code ?? 0));
+dev.on("exit", (code) => {
+  readerWatch.kill();
+  process.exit(code ?? 0);
+});

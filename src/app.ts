@@ -7,6 +7,7 @@ import { authenticate, requestContext, requestIdAndLog } from "./http/middleware
 import { apiReferencePage } from "./http/api-reference";
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH, openApiDocumentHead } from "./http/openapi-document";
 import { validationHook } from "./http/validation";
+import { serveReader } from "./reader/serve/serve";
 import { adminRoutes } from "./routes/admin";
 import { changeRequestsRouter } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
@@ -29,7 +30,10 @@ import { spacesRouter } from "./routes/spaces";
 import { teamsRouter } from "./routes/teams";
 import { templatePreviewRoutes } from "./routes/template-previews";
 import { templateRoutes } from "./routes/templates";
+import { systemRoutes } from "./routes/system";
 import { userRoutes } from "./routes/user";
+
+const READER_METHODS = new Set(["GET", "HEAD", "POST"]);
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -40,7 +44,8 @@ export function createApp() {
   app.use("*", requestContext);
   // Body limits are declared by each route (routes/shared.ts, userRoute), after authentication.
   app.onError(handleError);
-  app.notFound(handleNotFound);
+  // Published sites (src/reader): whatever no API route answers is a published site's URL, or a 404.
+  app.notFound(async (c) => (READER_METHODS.has(c.req.method) ? ((await serveReader(c)) ?? handleNotFound(c)) : handleNotFound(c)));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "user", {
     type: "http",
@@ -79,6 +84,8 @@ export function createApp() {
   // Published URLs resolve without a token (a share key or visitor token is the credential): before authentication.
   app.route("/v1", publishedUrlRoutes);
   app.use("/v1/*", authenticate);
+  // GitBook's `GET /v1/` (with its slash): mounted at the root, as Hono merges "/v1" and "/" into "/v1".
+  app.route("/", systemRoutes);
   const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, grantRoutes, searchRoutes, templateRoutes, pdfRoutes, openAPIRouter, sitesRouter, translationRoutes, conversationsRouter, gitRoutes, embedRoutes];
   for (const routes of routers) {
     app.route("/v1", routes);

@@ -1,11 +1,13 @@
-// The 100-item list pages of `npm run bench:http` (bench/http/reads.mjs): seeds at least 100 of
-// each kind a user can have 100 of, through the API as a user would (a few hundred requests, a
-// few at a time), and answers one workload per list operation, `?limit=100`. docs/performance.md
-// ("List pages") names the lists left out and why.
+// The list group of `npm run bench:http` (bench/http/reads.mjs): seeds at least 100 of each kind
+// a user can have 100 of, through the API as a user would (a few hundred requests, a few at a
+// time), and measures one workload per list operation, `?limit=100`, against the one-query
+// baseline. docs/performance.md ("List pages") names the lists left out and why.
 import { readFileSync } from "node:fs";
-import { ADMIN_TOKEN, json } from "./servers.mjs";
+import { ADMIN_TOKEN, CONCURRENCY, json, ratios } from "./harness.mjs";
 
 const COUNT = 100;
+// Requests a sample (of a list and of the baseline around it): a list page is 10-100 times the bytes of a single read.
+const REQUESTS = 100;
 const SEED_CONCURRENCY = 4;
 
 const step = (done) => process.env.BENCH_HTTP_VERBOSE && console.log(`seeded: ${done}`);
@@ -65,10 +67,45 @@ function conversation(index) {
 /** The identity provider's certificate the SAML tests use (a real self-signed one). */
 const certificate = () => readFileSync("test/helpers/certificate.ts", "utf8").match(/-----BEGIN CERTIFICATE-----[^`]*-----END CERTIFICATE-----/)[0];
 
+/** A list workload answers a full page of 100 (a seeding that fell short would measure something else): its JSON's size. */
+async function checkFullPage(workload) {
+  const response = await fetch(workload.url, { headers: workload.headers });
+  const body = await response.json();
+  if (response.status !== 200 || !Array.isArray(body.items) || body.items.length < COUNT) {
+    throw new Error(`${workload.name}: ${response.status}, ${body.items?.length} items: ${JSON.stringify(body).slice(0, 300)}`);
+  }
+  return JSON.stringify(body).length;
+}
+
+/**
+ * Seeds the organization and measures its list pages (those `wanted`), `rounds` samples each, with
+ * two references: the baseline's one query answering a list's body of 100 and of 300 copies of its
+ * row (what that much JSON costs).
+ */
+export async function listReads({ api, base }, { owner, organization, tenPages, wanted, rounds }) {
+  const seeding = performance.now();
+  const baseline = { name: "baseline", url: `${base}/baseline/${tenPages.space.id}`, requests: REQUESTS };
+  const references = [100, 300].map((items) => ({ name: `baseline answering ${items} rows`, url: `${base}/baseline/${tenPages.space.id}?items=${items}` }));
+  const seeded = await seedListWorkloads({ api, owner, organizationId: organization.id, tenPageSpaceId: tenPages.space.id });
+  const workloads = [...references, ...seeded].filter(wanted).map((workload) => ({ ...workload, requests: REQUESTS }));
+  if (workloads.length === 0) return;
+  const sizes = new Map();
+  for (const workload of workloads) sizes.set(workload.name, await checkFullPage(workload));
+  console.log(`\nlists seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s`);
+
+  const started = performance.now();
+  const measured = await ratios(baseline, workloads, rounds);
+  console.log(`100-item list pages (?limit=100) over HTTP from wrangler dev, ${CONCURRENCY} concurrent, ${REQUESTS} requests a sample; throughput relative to a Hono route doing one D1 primary-key query (median of ${rounds}, measured in ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  console.log(`${"baseline (requests per second)".padEnd(40)} ${measured.referenceRates.get("baseline").toFixed(0)}`);
+  for (const [name, ratio] of measured.ratios) {
+    console.log(`${name.padEnd(40)} x${ratio.toFixed(2)}  ${measured.rates.get(name).toFixed(0).padStart(4)} requests/s  ${(sizes.get(name) / 1024).toFixed(0).padStart(3)} KiB`);
+  }
+}
+
 /**
  * Seeds the organization `organizationId` (owned by `owner`) and answers the list workloads.
  */
-export async function seedListWorkloads({ api, owner, organizationId, tenPageSpaceId }) {
+async function seedListWorkloads({ api, owner, organizationId, tenPageSpaceId }) {
   const as = (token) => ({ get: (path) => json("GET", `${api}${path}`, token), send: (method, path, body) => json(method, `${api}${path}`, token, body) });
   const { get, send } = as(owner.token);
   const org = `/v1/orgs/${organizationId}`;

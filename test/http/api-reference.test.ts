@@ -1,8 +1,7 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import packageJson from "../../package.json";
 import { SCALAR_BUNDLE_PATH, SCALAR_VERSION } from "../../src/http/api-reference";
-import { ORIGIN, workerUnderTest } from "../helpers/http";
+import { ORIGIN, throughAssets, workerUnderTest } from "../helpers/http";
 
 /** Every URL a tag of the page loads (script src, stylesheet and other link href), as written. */
 function loadedUrls(html: string): string[] {
@@ -18,6 +17,10 @@ describe("the interactive API reference", () => {
     const html = await response.text();
     expect(html).toContain("/v1/openapi.json");
     expect(html).toContain("Docs content management API reference");
+    // The language of its text, which Scalar's integration leaves out; colours that pass WCAG AA.
+    expect(html).toMatch(/^<!doctype html>\s*<html lang="en">/i);
+    expect(html).toContain("--scalar-color-3: #636363");
+    expect(html).toMatch(/"mcp": \{\s*"disabled": true\s*\}/);
   });
 
   it("loads every script and stylesheet from the API's own origin: Scalar's bundle, versioned", async () => {
@@ -56,15 +59,3 @@ describe("the interactive API reference", () => {
     }
   });
 });
-
-/**
- * A request as a browser's reaches the deployment: through Workers static assets, then the Worker.
- * `SELF` (and workerUnderTest) call the Worker's fetch handler directly, skipping the assets; the
- * pool's own binding to the current Worker goes through miniflare's asset router, as `wrangler dev`
- * and Cloudflare do.
- */
-async function throughAssets(path: string): Promise<Response> {
-  const self = (env as unknown as Record<string, Fetcher | undefined>).__VITEST_POOL_WORKERS_SELF_SERVICE;
-  if (!self) throw new Error("The Vitest pool no longer has its binding to the current Worker: check the assets with `wrangler dev`");
-  return self.fetch(`${ORIGIN}${path}`);
-}

@@ -7,6 +7,7 @@ import { notFound } from "../../lib/errors";
 import { withComputedContent } from "../computed-pages/openapi-pages";
 import { combineRows, selectRevisionRows } from "../revisions/entries";
 import { MAIN_LINE } from "../revisions/points";
+import { documentOfBody } from "./parsed-bodies";
 import { expandPlacedReusableContents } from "./reusable-contents";
 import { selectHeads, stillAtRevision, type ResolvedSource, type RevisionRead } from "./revision-content";
 
@@ -38,7 +39,7 @@ export async function getDocumentOfSpace(ctx: RequestContext, resolved: Resolved
     .where(and(eq(documents.id, documentId), exists(usedBySpace)))
     .limit(1);
   if (!row) throw notFound(`Document '${documentId}'`);
-  return { value: markdownToDocument(row.markdown), atRevision: true };
+  return { value: documentOfBody(documentId, row.markdown), atRevision: true };
 }
 
 /**
@@ -55,7 +56,7 @@ async function getPublishedDocument(ctx: RequestContext, resolved: ResolvedSourc
     ctx.db.select({ markdown: documents.markdown }).from(documents).where(eq(documents.id, documentId)).limit(1),
   ]);
   if (!row || !pages.some((page) => !hidden.has(page.id))) throw notFound(`Document '${documentId}'`);
-  return { value: markdownToDocument(row.markdown), atRevision: true };
+  return { value: documentOfBody(documentId, row.markdown), atRevision: true };
 }
 
 /**
@@ -73,8 +74,9 @@ export async function getPageDocument(ctx: RequestContext, resolved: ResolvedSou
   // With `dereferenced`, the reusable contents the body places are expanded into it, as the page read does.
   const expanded = dereferenced ? await expandPlacedReusableContents(ctx, resolved, [page]) : true;
   const atRevision = stillAtRevision(resolved, results.at(-1)) && expanded;
-  const stored = markdownToDocument(page.markdown ?? "");
-  if (!("computed" in page.data) || !page.data.computed) return { value: stored, atRevision };
+  // Expanded, the markdown is no longer the body its id names: parsed as it is.
+  const stored = () => (page.documentId !== null && !dereferenced ? documentOfBody(page.documentId, page.markdown ?? "") : markdownToDocument(page.markdown ?? ""));
+  if (!("computed" in page.data) || !page.data.computed) return { value: stored(), atRevision };
   const computed = await withComputedContent(ctx, resolved.space.organizationId, { type: "computed" } as { type: string; document?: GitBookDocument }, page.data.computed, "document");
-  return { value: computed.document ?? stored, atRevision, beyondRevision: true };
+  return { value: computed.document ?? stored(), atRevision, beyondRevision: true };
 }

@@ -25,6 +25,26 @@ export interface PageIndex {
   firstDocumentPages: readonly string[];
   /** The spec (by slug) each computed page is computed from. */
   computedSpecs: ReadonlyMap<string, string>;
+  /** Every page in table-of-contents order (depth first), with what a reader's navigation shows of it. */
+  ordered: readonly PageSummary[];
+}
+
+/** A page without its body: what navigation (the reader's sidebar, breadcrumbs, llms.txt) needs. */
+export interface PageSummary {
+  id: string;
+  parentId: string | null;
+  title: string;
+  linkTitle?: string;
+  emoji?: string;
+  /** A Font Awesome name (GitBook's page icon). */
+  icon?: string;
+  description?: string;
+  hidden: boolean;
+  group: boolean;
+  noIndex: boolean;
+  updatedAt: string;
+  /** The page's file in a synced Git repository (for "edit on GitHub"). */
+  gitPath?: string;
 }
 
 const indexes = new LruMap<string, PageIndex>(256);
@@ -37,7 +57,9 @@ export function indexFromPages(revisionId: string, pages: Iterable<PageEntry>): 
   const conditional: Array<{ id: string; condition: string }> = [];
   const firstDocumentPages: string[] = [];
   const computedSpecs = new Map<string, string>();
+  const ordered: PageSummary[] = [];
   for (const page of tree.ordered()) {
+    ordered.push(summaryOf(page));
     const path = tree.path(page.id);
     if (!byPath.has(path)) byPath.set(path, page.id);
     pathOf.set(page.id, path);
@@ -50,7 +72,25 @@ export function indexFromPages(revisionId: string, pages: Iterable<PageEntry>): 
     if (!page.data.group && !page.data.hidden) firstDocumentPages.push(page.id);
     if (page.data.computed) computedSpecs.set(page.id, page.data.computed.dependencies.spec.ref.spec);
   }
-  return { revisionId, byPath, pathOf, childrenOf, conditional, firstDocumentPages, computedSpecs };
+  return { revisionId, byPath, pathOf, childrenOf, conditional, firstDocumentPages, computedSpecs, ordered };
+}
+
+function summaryOf(page: PageEntry): PageSummary {
+  const { title, linkTitle, emoji, icon, description, hidden, group, noIndex, noRobotsIndex, updatedAt, git } = page.data;
+  return {
+    id: page.id,
+    parentId: page.parentId,
+    title,
+    ...(linkTitle ? { linkTitle } : {}),
+    ...(emoji ? { emoji } : {}),
+    ...(icon ? { icon } : {}),
+    ...(description ? { description } : {}),
+    hidden: hidden === true,
+    group: group === true,
+    noIndex: noIndex === true || noRobotsIndex === true,
+    updatedAt,
+    ...(git?.path ? { gitPath: git.path } : {}),
+  };
 }
 
 /** The index of the resolved revision: from memory, or read (page rows only) and remembered. */
@@ -86,4 +126,9 @@ export function headPageIndex(ctx: RequestContext, space: { id: string; organiza
     changeRequestId: null,
     point: { spaceId: space.id, main: { line: MAIN_LINE, ordinal: 0, isHead: true }, overlay: null },
   });
+}
+
+/** The index of a revision whose pages were not read (a space linked as a whole: only its root is known). */
+export function emptyPageIndex(revisionId: string): PageIndex {
+  return { revisionId, byPath: new Map(), pathOf: new Map(), conditional: [], childrenOf: new Map(), firstDocumentPages: [], computedSpecs: new Map(), ordered: [] };
 }

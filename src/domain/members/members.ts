@@ -63,7 +63,7 @@ export interface MemberListQuery extends PageRequest {
   order: Direction;
 }
 
-const memberNotFound = (userId: string) => notFound(`Member '${userId}'`);
+export const memberNotFound = (userId: string) => notFound(`Member '${userId}'`);
 
 /** The page is read in the batch of the access check (one round trip); used only once the caller may list. */
 export async function listMembers(ctx: RequesterContext, organizationId: string, query: MemberListQuery) {
@@ -165,7 +165,7 @@ function leaveTeamsIfRemoved(ctx: CallerContext, organizationId: string, userId:
 
 const noLongerMember = (organizationId: string, userId: string) => sql`NOT EXISTS (SELECT 1 FROM ${organizationMembers} WHERE ${isMember(organizationId, userId)})`;
 
-function selectMemberWithUser(ctx: CallerContext, organizationId: string, userId: string) {
+export function selectMemberWithUser(ctx: CallerContext, organizationId: string, userId: string) {
   return ctx.db
     .select({ member: organizationMembers, user: users, ...memberGrantCounts })
     .from(organizationMembers)
@@ -182,7 +182,7 @@ async function findMember(ctx: CallerContext, organizationId: string, userId: st
 
 const lastAdminConflict = () => conflict("An organization must keep at least one admin: make another member admin first");
 
-function isMember(organizationId: string, userId: string): SQL {
+export function isMember(organizationId: string, userId: string): SQL {
   return and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)) as SQL;
 }
 

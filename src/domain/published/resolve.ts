@@ -2,7 +2,8 @@ import type { RequestContext } from "../../context";
 import type { SiteSectionRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { canInOrganization } from "../../lib/permissions";
-import { headPageIndex, hiddenPages } from "../content-reads/page-index";
+import { headPageIndex, hiddenPages, type PageIndex } from "../content-reads/page-index";
+import { fnv1a } from "../../lib/hash";
 import { sectionPublishedUrl, siteSpacePublishedUrl, SiteStructure } from "../sites/structure";
 import { sitePublishedBase, siteRootFor } from "../sites/urls";
 import { structureSeenBy } from "../sites/visible-structure";
@@ -74,6 +75,15 @@ export interface ResolvedPublishedContent {
   claims: Record<string, unknown>;
   /** Whether the path names a page the visitor sees (false: the renderer shows its not-found page). */
   pageId: string | null;
+  /** The site space's page index at the revision, and the pages the visitor's claims hide. */
+  index: PageIndex;
+  hidden: ReadonlySet<string>;
+  /**
+   * Changes whenever what the site shows around its content changes: the site, its structure
+   * (groups, sections, site spaces and their spaces' revisions) or a customization. With the
+   * revision and the visitor's claims it names a rendered page (the reader's HTML cache).
+   */
+  siteVersion: string;
 }
 
 export const publishedUrlNotFound = (url: string) => notFound(`Published content at '${url}'`);
@@ -176,7 +186,20 @@ export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveR
     complete: route.complete || rest.length > 0,
     canonicalUrl: pathname === "" ? siteSpaceUrl : new URL(pathname.split("/").map(encodeURIComponent).join("/"), siteSpaceUrl).toString(),
   };
-  return { lookup: answer, content: { answer, claims, pageId } };
+  return { lookup: answer, content: { answer, claims, pageId, index, hidden, siteVersion: siteVersionOf(found, site) } };
+}
+
+function siteVersionOf(found: UrlLookup, site: { id: string; updatedAt: string }): string {
+  const ofSite = <Row extends { siteId: string }>(rows: readonly Row[]) => rows.filter((row) => row.siteId === site.id);
+  return fnv1a(
+    JSON.stringify([
+      site,
+      ofSite(found.groups),
+      ofSite(found.sections),
+      found.siteSpaces.filter((row) => row.siteSpace.siteId === site.id),
+      ofSite(found.customizationStamps),
+    ]),
+  );
 }
 
 function memberMaySeeSites(found: UrlLookup, organizationId: string): boolean {

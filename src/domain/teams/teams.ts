@@ -121,7 +121,7 @@ function manageableBy(organizationId: string, userId: string): SQL {
  * Case-insensitive substring of the title, for ASCII letters (SQLite's lower() folds ASCII only);
  * LIKE wildcards in the query match literally, as in the member search.
  */
-function titleContains(title: string): SQL {
+export function titleContains(title: string): SQL {
   const lowered = title.replace(/[A-Z]/g, (char) => char.toLowerCase());
   const pattern = `%${lowered.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   return sql`lower(${teams.title}) LIKE ${pattern} ESCAPE '\\'`;

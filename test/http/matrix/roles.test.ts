@@ -91,6 +91,8 @@ const OPERATIONS_WITHOUT_BODY = [
   "regenerateSitePublishingAuthById",
   "restoreSpace",
   "runTranslation",
+  "setUserAsSSOMemberForOrganization",
   "unpublishSite",
   "updateChangeRequest",
+  "updateOrganizationMemberLastSeenAt",
 ];

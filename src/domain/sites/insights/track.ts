@@ -49,7 +49,7 @@ const MESSAGE_BYTES = 96 * 1024;
 const SEND_BYTES = 192 * 1024;
 const SEND_MESSAGES = 100;
 
-async function enqueueInsightEvents(queue: Queue, siteId: string, events: TrackedSiteEvent[]): Promise<void> {
+export async function enqueueInsightEvents(queue: Queue, siteId: string, events: TrackedSiteEvent[]): Promise<void> {
   const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
   const messages = packed(events, bytes, MESSAGE_BYTES, Number.POSITIVE_INFINITY).map((chunk): Job => ({ kind: "insights.track", siteId, events: chunk }));
   for (const send of packed(messages, bytes, SEND_BYTES, SEND_MESSAGES)) {

@@ -1,0 +1,161 @@
+// What the HTTP benchmarks (bench/http/reads.mjs) share: two `wrangler dev` servers on one local
+// database (the API, and the baseline Worker of bench/http/baseline-worker.ts), JSON calls, and
+// throughput ratios of neighbours.
+//
+// Throughput: CONCURRENCY requests at a time through Node's fetch (keep-alive), each sample
+// REQUESTS requests (or the workload's own `requests`); a workload's ratio is its throughput over
+// the mean of its reference's measured just before and just after it (a reference sample between
+// two workloads of the same reference serves both), and the median of the rounds' samples is kept.
+//
+// The API's rate limit is raised for the run and its queue delivers at once (a generated config
+// beside wrangler.toml, removed at the end): the limit would otherwise refuse the benchmark's
+// 600th request in a minute, and the list workloads' seeding waits on background jobs (specs,
+// conversations).
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const CONCURRENCY = 4;
+export const REQUESTS = 200;
+export const ADMIN_TOKEN = "bench-admin-token";
+
+const wrangler = createRequire(import.meta.url).resolve("wrangler/bin/wrangler.js");
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
+const configs = { api: "wrangler.bench-api.generated.toml", baseline: "wrangler.bench-baseline.generated.toml" };
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+function writeConfigs() {
+  const api = readFileSync("wrangler.toml", "utf8")
+    .replace(/simple = \{ limit = \d+, period = 60 \}/, "simple = { limit = 100000000, period = 60 }")
+    .replace(/(queue = "docs-cms-jobs"\n(?:.*\n)*?)max_batch_timeout = \d+/, "$1max_batch_timeout = 0");
+  writeFileSync(configs.api, api);
+  const database = api.match(/\[\[d1_databases\]\][^[]*/)[0];
+  writeFileSync(configs.baseline, `name = "bench-baseline"\nmain = "bench/http/baseline-worker.ts"\ncompatibility_date = "2026-04-20"\n\n${database}`);
+}
+
+async function serve(children, persist, config, port) {
+  // Each server its own inspector port too: two `wrangler dev` starting at once would race for the default one.
+  const inspectorPort = await freePort();
+  const child = spawn(process.execPath, [wrangler, "dev", "-c", config, "--port", String(port), "--inspector-port", String(inspectorPort), "--ip", "127.0.0.1", "--persist-to", persist, "--var", `ADMIN_TOKEN:${ADMIN_TOKEN}`, "--var", "SIGNING_SECRET:bench-signing-secret", "--log-level", "error"], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.push(child);
+  return inspectorPort;
+}
+
+async function ready(url) {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    try {
+      await (await fetch(url)).arrayBuffer();
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error(`not ready: ${url}`);
+}
+
+/**
+ * Runs `run({ api, base, inspector })` with the two servers up (their origins, and the API's
+ * inspector port, for bench/http/profile.mjs), and stops them after, also when interrupted.
+ */
+export async function withServers(run) {
+  const persist = mkdtempSync(join(tmpdir(), "docs-cms-bench-http-"));
+  const children = [];
+  const stop = () => {
+    for (const child of children) child.kill("SIGINT");
+    for (const config of Object.values(configs)) rmSync(config, { force: true });
+    rmSync(persist, { recursive: true, force: true });
+  };
+  const interrupted = () => (stop(), process.exit(130));
+  for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, interrupted);
+  try {
+    writeConfigs();
+    const migrate = spawnSync(process.execPath, [wrangler, "d1", "migrations", "apply", "DB", "--local", "-c", configs.api, "--persist-to", persist], { env, stdio: "ignore" });
+    if (migrate.status !== 0) throw new Error("migrations failed");
+    const [apiPort, baselinePort] = [await freePort(), await freePort()];
+    const inspector = await serve(children, persist, configs.api, apiPort);
+    await serve(children, persist, configs.baseline, baselinePort);
+    const api = `http://127.0.0.1:${apiPort}`;
+    const base = `http://127.0.0.1:${baselinePort}`;
+    await Promise.all([ready(`${api}/v1/openapi.json`), ready(`${base}/baseline/none`)]);
+    return await run({ api, base, inspector });
+  } finally {
+    for (const signal of ["SIGINT", "SIGTERM"]) process.off(signal, interrupted);
+    stop();
+  }
+}
+
+export async function json(method, url, token, body) {
+  const headers = { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) };
+  const response = await fetch(url, { method, headers, body: body && JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * Requests per second of a workload: `{ name, url, headers, requests }`, where `url` may be a
+ * function called for every request (a URL of its own each time).
+ */
+export async function throughput(workload) {
+  const requests = workload.requests ?? REQUESTS;
+  let remaining = requests;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (remaining-- > 0) {
+        const url = typeof workload.url === "function" ? workload.url() : workload.url;
+        const response = await fetch(url, { headers: workload.headers });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${workload.name}: ${response.status}`);
+      }
+    }),
+  );
+  return requests / ((performance.now() - started) / 1000);
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Each workload's throughput relative to its reference (`workload.reference`, else `reference`)
+ * measured around it: the median of `rounds` samples; the workloads' and the references' median
+ * rates (requests per second).
+ */
+export async function ratios(reference, workloads, rounds) {
+  const referenceOf = (workload) => workload.reference ?? reference;
+  const references = [...new Set(workloads.map(referenceOf))];
+  for (const workload of [...references, ...workloads]) await throughput(workload); // warm up
+  const samples = new Map(workloads.map((workload) => [workload.name, []]));
+  const rates = new Map(workloads.map((workload) => [workload.name, []]));
+  const referenceRates = new Map(references.map((workload) => [workload.name, []]));
+  for (let round = 0; round < rounds; round++) {
+    let last; // the reference measured last in this round and its rate: the next workload's "before" when they share it
+    for (const workload of workloads) {
+      const reference = referenceOf(workload);
+      const before = last?.reference === reference ? last.rate : await throughput(reference);
+      const measured = await throughput(workload);
+      const after = await throughput(reference);
+      referenceRates.get(reference.name).push(...(last?.reference === reference ? [after] : [before, after]));
+      samples.get(workload.name).push(measured / ((before + after) / 2));
+      rates.get(workload.name).push(measured);
+      last = { reference, rate: after };
+    }
+  }
+  return {
+    ratios: new Map([...samples].map(([name, values]) => [name, median(values)])),
+    rates: new Map([...rates].map(([name, values]) => [name, median(values)])),
+    referenceRates: new Map([...referenceRates].map(([name, values]) => [name, median(values)])),
+  };
+}

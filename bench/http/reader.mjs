@@ -1,0 +1,103 @@
+// The reader's group of `npm run bench:http` (bench/http/reads.mjs): a published site's pages over
+// HTTP from `wrangler dev`, and the bytes a page sends.
+//
+// - Cached pages (the HTML cache answers, after the URL's resolution: one D1 round trip) against a
+//   static Hono route answering a constant HTML page, small, and of the page's own size.
+// - Pages rendered on every request, against the API's page read of the same page with a member's
+//   token (`GET /v1/spaces/{id}/content/page/{pageId}`, as served: from the revision cache). Each
+//   request brings a claim of its own (`?visitor.bench=<n>`, GitBook's unsigned-claim convention):
+//   the visitor's claims are part of the HTML cache's key (a new visitor segment), so neither the
+//   isolate's memory nor the Cache API has the page and every request renders it. What does not
+//   depend on the visitor stays cached as it would for any new visitor: the space's page index,
+//   the page's document (by its body), the site's profile.
+// - The bytes of the long page's HTML and of the stylesheet and script it links, raw, gzipped and
+//   with Brotli (zlib's defaults), as fetched; and KaTeX's stylesheet, which a page with math adds.
+//
+// The site: 10 short pages and the long page of bench/helpers/long-page.mjs (about 5,000 words).
+// Stored bodies are markdown, which has no math here, so the page served over HTTP has none;
+// bench/reader-cost.ts renders it with math (its HTML bytes are measured there).
+import { readFileSync } from "node:fs";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { longPageMarkdown } from "../helpers/long-page.mjs";
+import { CONCURRENCY, json, ratios, REQUESTS } from "./harness.mjs";
+
+export async function publishedSite(api, token, organization) {
+  const space = await json("POST", `${api}/v1/orgs/${organization.id}/spaces`, token, { title: "Reader" });
+  const changeRequest = await json("POST", `${api}/v1/spaces/${space.id}/change-requests`, token, { subject: "Pages" });
+  const pages = [
+    ...Array.from({ length: 10 }, (_, index) => ({ operation: "insert_page", title: `Page ${index + 1}`, document: { markdown: `Text of page ${index + 1}, a short one.\n\n## A section\n\nA paragraph with a [link](https://example.com/).\n` } })),
+    { operation: "insert_page", title: "A long page", document: { markdown: longPageMarkdown() } },
+  ];
+  const edit = await json("POST", `${api}/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content?compat=false`, token, { changes: pages });
+  await json("POST", `${api}/v1/spaces/${space.id}/change-requests/${changeRequest.id}/merge`, token);
+  const site = await json("POST", `${api}/v1/orgs/${organization.id}/sites`, token, { title: "Reader", spaces: [space.id] });
+  await json("PATCH", `${api}/v1/orgs/${organization.id}/sites/${site.id}`, token, { basename: "reader" });
+  await json("POST", `${api}/v1/orgs/${organization.id}/sites/${site.id}/publish`, token);
+  const read = (change) => json("GET", `${api}/v1/spaces/${space.id}/content/page/${change.page.id}`, token);
+  const [short, long] = [await read(edit.changes[0]), await read(edit.changes[10])];
+  return { space, short, long, root: `${api}/sites/${organization.id}/reader/` };
+}
+
+async function text(url) {
+  const response = await fetch(url);
+  if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+  return response.text();
+}
+
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const sizes = (body) => {
+  const bytes = Buffer.from(body);
+  return { raw: bytes.length, gzip: gzipSync(bytes).length, brotli: brotliCompressSync(bytes).length };
+};
+
+/** The HTML of the long page and what it links (stylesheets, scripts), plus KaTeX's stylesheet. */
+async function pageBytes(api, url) {
+  const html = await text(url);
+  const linked = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"|<script type="module" src="([^"]+)"/g)].map((match) => match[1] ?? match[2]);
+  const manifest = readFileSync("src/reader/layout/assets.generated.ts", "utf8");
+  const katex = /"katexStylesheet": "([^"]+)"/.exec(manifest)?.[1];
+  const rows = [["HTML (the long page, no math)", sizes(html)]];
+  for (const path of linked) rows.push([path.split("/").slice(-1)[0], sizes(await text(new URL(path, api)))]);
+  if (katex && !linked.includes(katex)) rows.push(["katex.css (pages with math)", sizes(await text(new URL(katex, api)))]);
+  return rows;
+}
+
+export async function readerReads({ api, base }, { token, organization }, rounds) {
+  const { space, short, long, root } = await publishedSite(api, token, organization);
+  const [shortUrl, longUrl] = [`${root}${short.path}`, `${root}${long.path}`];
+  const [shortHtml, longHtml] = [await text(shortUrl), await text(longUrl)];
+  if (!longHtml.includes("hljs-keyword")) throw new Error("the long page's code is not highlighted");
+
+  let claim = 0;
+  const everyTimeNew = (url) => () => `${url}?visitor.bench=${claim++}`;
+  const auth = { authorization: `Bearer ${token}` };
+  const staticPage = { name: "static Hono route", url: `${base}/static` };
+  const staticOfSize = (html) => ({ name: `static Hono route, ${kib(html.length)}`, url: `${base}/static/${Buffer.byteLength(html)}` });
+  const pageRead = (page, query = "") => ({ name: `API page read${query ? ` (${query})` : ""}, ${page.title}`, url: `${api}/v1/spaces/${space.id}/content/page/${page.id}${query ? `?${query}` : ""}`, headers: auth });
+  const workloads = [
+    // The ceiling of anything that waits on one D1 round trip, as every reader request does (its URL's resolution).
+    { name: "one-query Hono route / static", url: `${base}/baseline/${space.id}`, reference: staticPage },
+    { name: "short page, cached / static", url: shortUrl, reference: staticPage },
+    { name: "long page, cached / static", url: longUrl, reference: staticPage },
+    { name: "short page, cached / static of its size", url: shortUrl, reference: staticOfSize(shortHtml) },
+    { name: "long page, cached / static of its size", url: longUrl, reference: staticOfSize(longHtml) },
+    { name: "short page, rendered / API page read", url: everyTimeNew(shortUrl), reference: pageRead(short) },
+    { name: "long page, rendered / API page read", url: everyTimeNew(longUrl), reference: pageRead(long) },
+    { name: "long page, rendered / API read as document", url: everyTimeNew(longUrl), reference: pageRead(long, "format=document") },
+  ];
+  const timing = async (url, headers) => (await fetch(url, { headers })).headers.get("server-timing");
+  const timings = [
+    ["long page, cached", await timing(longUrl)],
+    ["long page, rendered", await timing(everyTimeNew(longUrl)())],
+    ["API page read, long page", await timing(pageRead(long).url, auth)],
+  ];
+  const measured = await ratios(staticPage, workloads, rounds);
+  console.log(`\nthe reader over HTTP from wrangler dev, ${CONCURRENCY} concurrent, ${REQUESTS} requests a sample; throughput relative to the reference named (median of ${rounds})`);
+  for (const [name, rate] of measured.referenceRates) console.log(`${`${name} (requests per second)`.padEnd(52)} ${rate.toFixed(0)}`);
+  for (const [name, ratio] of measured.ratios) console.log(`${name.padEnd(52)} x${ratio.toFixed(2)}`);
+
+  console.log("\nServer-Timing of one request each");
+  for (const [name, value] of timings) console.log(`${name.padEnd(28)} ${value}`);
+  console.log(`\nbytes a page sends (short page: HTML ${kib(Buffer.byteLength(shortHtml))})`);
+  for (const [name, size] of await pageBytes(api, longUrl)) console.log(`${name.padEnd(36)} ${kib(size.raw).padStart(10)} raw ${kib(size.gzip).padStart(10)} gzip ${kib(size.brotli).padStart(10)} brotli`);
+}

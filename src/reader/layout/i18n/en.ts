@@ -1,0 +1,52 @@
+/**
+ * The words of the reader's chrome (not of the content) in English; the other locales GitBook's
+ * customization offers (`internationalization.locale`) translate every key. `{…}` is filled in
+ * by `format`.
+ */
+export const en = {
+  announcement: "Announcement",
+  skipToContent: "Skip to content",
+  menu: "Menu",
+  closeMenu: "Close menu",
+  home: "Home",
+  search: "Search",
+  searchPlaceholder: "Search…",
+  searchResults: "Search results",
+  searchResultsFor: "Results for “{query}”",
+  searchNoResults: "No results for “{query}”.",
+  searchEmpty: "Type a few words to search this site.",
+  searching: "Searching…",
+  searchFailed: "Search is not available right now.",
+  close: "Close",
+  toggleTheme: "Dark theme",
+  headerLinks: "Site links",
+  sections: "Sections",
+  siteSpaces: "Versions and languages",
+  navigation: "Pages",
+  subpages: "Subpages of {title}",
+  breadcrumbs: "Breadcrumbs",
+  onThisPage: "On this page",
+  pagination: "Previous and next pages",
+  previous: "Previous",
+  next: "Next",
+  lastUpdated: "Last updated",
+  pageActions: "Page actions",
+  viewMarkdown: "View as Markdown",
+  copyPage: "Copy page",
+  editOnGitHub: "Edit on GitHub",
+  exportPdf: "Export as PDF",
+  feedbackQuestion: "Was this page helpful?",
+  feedbackGood: "Yes",
+  feedbackBad: "No",
+  feedbackThanks: "Thank you for your feedback!",
+  footer: "Footer",
+  privacyPolicy: "Privacy policy",
+  socialLinks: "Social links",
+  copy: "Copy",
+  copied: "Copied",
+  notFoundTitle: "Page not found",
+  notFoundText: "There is no page at {path}. It may have moved: try a search.",
+  backHome: "Go to the home page",
+};
+
+export type Labels = typeof en;

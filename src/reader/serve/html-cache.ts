@@ -1,0 +1,93 @@
+import type { RequestContext } from "../../context";
+import { ifNoneMatchMatches, strongEtag } from "../../http/etag";
+import { memoryCapacity } from "../../http/revision-memory";
+import { fnv1a } from "../../lib/hash";
+import { LruMap } from "../../lib/lru";
+import { signingWindowAt } from "../../lib/signed-urls";
+import type { ResolvedPublishedContent } from "../../domain/published/resolve";
+import { readerContentSecurityPolicy } from "../layout";
+
+/**
+ * Rendered pages, kept in this isolate's memory and in the Workers Cache API under a key that
+ * names everything a page is a function of: the URL as resolved (site, path, share key), the
+ * rendering (HTML or markdown), the published revision, the site's version (its structure and
+ * customizations: `siteVersion`), the visitor's claims (their segment: what conditions show them)
+ * and the signing window of the file URLs the page carries. A merge, a publish, a customization
+ * or a structure change gives new keys, so it shows at once and nothing is ever purged; old keys
+ * age out. Resolving the URL (one D1 round trip) runs on every request, so access is decided
+ * anew each time and a page is never served to a visitor who may no longer read it.
+ */
+
+const CACHE_FORMAT = 1;
+
+/**
+ * The isolate's level: pages as objects (a hit parses nothing), at most REVISION_MEMORY_CACHE_BYTES
+ * of their text, counted two bytes a character as http/revision-memory.ts counts; made on first use,
+ * when the environment is known.
+ */
+interface Remembered {
+  page: RenderedPage;
+  expiresAt: number;
+}
+let memory: LruMap<string, Remembered> | undefined;
+const memoryOf = (ctx: RequestContext) => (memory ??= new LruMap<string, Remembered>(memoryCapacity(ctx.env.REVISION_MEMORY_CACHE_BYTES), (entry) => 2 * entry.page.body.length));
+
+export interface RenderedPage {
+  body: string;
+  contentType: string;
+  status: number;
+  etag: string;
+  /**
+   * The stand-in written where the page's CSP nonce goes (HTML only): random per rendering, and
+   * replaced by a fresh nonce in every response, so a cached page never reuses a nonce.
+   */
+  nonceMarker?: string;
+}
+
+export function pageCacheKey(ctx: RequestContext, url: URL, rendering: string, content: ResolvedPublishedContent): { key: string; expiresAt: number } {
+  const window = signingWindowAt();
+  const segment = fnv1a(JSON.stringify(content.claims));
+  const parts = [content.answer.revision, content.siteVersion, segment, String(window.start), rendering].map(encodeURIComponent).join("/");
+  return { key: `${ctx.urls.origin}/.reader-cache/v${CACHE_FORMAT}/${parts}?url=${encodeURIComponent(url.toString())}`, expiresAt: window.end };
+}
+
+export async function cachedPage(ctx: RequestContext, key: string, expiresAt: number): Promise<RenderedPage | undefined> {
+  const remembered = memoryOf(ctx).get(key);
+  if (remembered && remembered.expiresAt > Date.now()) return remembered.page;
+  const response = await caches.default.match(key);
+  if (!response?.ok) return undefined;
+  const page = (await response.json()) as RenderedPage;
+  memoryOf(ctx).set(key, { page, expiresAt });
+  return page;
+}
+
+export async function renderedPage(body: string, contentType: string, status = 200, nonceMarker?: string): Promise<RenderedPage> {
+  return { body, contentType, status, etag: await strongEtag(body), ...(nonceMarker ? { nonceMarker } : {}) };
+}
+
+/** A random token: a nonce, or the marker a page is rendered with in its place. */
+export function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/[+/=]/g, "");
+}
+
+/** Keeps a page (in memory now, in the Cache API after the response) until its signing window ends. */
+export function keepPage(ctx: RequestContext, key: string, expiresAt: number, page: RenderedPage): void {
+  memoryOf(ctx).set(key, { page, expiresAt });
+  const serialized = JSON.stringify(page);
+  const ttl = Math.max(1, Math.floor((expiresAt - Date.now()) / 1000));
+  ctx.defer(caches.default.put(key, new Response(serialized, { headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${ttl}` } })));
+}
+
+/** The response for a page: 304 when the client has it (`If-None-Match`), else the page. */
+export function pageResponse(page: RenderedPage, ifNoneMatch: string | undefined, headers: Headers): Response {
+  headers.set("ETag", page.etag);
+  // Browsers ask again every time (a merge must show at once) and get a 304 while nothing changed.
+  headers.set("Cache-Control", "private, no-cache");
+  if (page.status === 200 && ifNoneMatchMatches(ifNoneMatch, page.etag)) return new Response(null, { status: 304, headers });
+  headers.set("Content-Type", page.contentType);
+  if (!page.nonceMarker) return new Response(page.body, { status: page.status, headers });
+  const nonce = randomToken();
+  headers.set("Content-Security-Policy", readerContentSecurityPolicy(nonce));
+  return new Response(page.body.replaceAll(page.nonceMarker, nonce), { status: page.status, headers });
+}
