@@ -34,6 +34,8 @@ const ORGANIZATION_ACTIONS = {
   // Actions with no permissions key of their own.
   update: "admin",
   manageMembers: "admin",
+  /** See which spaces another member can access, and at what level (`listSpacesForOrganizationMember`; every member their own). */
+  viewMemberAccess: "admin",
   manageInviteLinks: "admin",
   /** Invite people by email (`inviteUsersToOrganization`), list and revoke the pending invitations. */
   inviteMembers: "admin",

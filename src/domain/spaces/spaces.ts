@@ -36,7 +36,7 @@ const spaceRows = perCaller((key) =>
 );
 
 /** The count of such a list: its filter reads what is granted, through the parent's lineage. */
-const spacesCounted = selectedOnce((db) => db.select({ count: count() }).from(spaces).leftJoin(parentCollection, joinsParentCollection));
+export const spacesCounted = selectedOnce((db) => db.select({ count: count() }).from(spaces).leftJoin(parentCollection, joinsParentCollection));
 
 type SpaceListRow = { space: SpaceRow; parent: { defaultLevel: Role | null; inheritedLevel: Role | null }; granted: Role | null };
 

@@ -2,14 +2,22 @@ import { z } from "@hono/zod-openapi";
 import { recordMemberSeen } from "../../domain/members/last-seen";
 import { getMember, listMembers, removeMember, updateMemberRole } from "../../domain/members/members";
 import { setSSOMember } from "../../domain/members/sso";
+import { listSpacesOfMember } from "../../domain/members/member-spaces";
 import { listTeamsOfMember } from "../../domain/teams/member-teams";
+import { Role } from "../../schemas/common";
 import { listOf, listOrder, listQuery } from "../../schemas/list";
+import { Space } from "../../schemas/space";
 import { MemberListFilters, OrganizationMember, UpdateMemberBody } from "../../schemas/member";
 import { OrganizationTeam, TeamListFilters, TeamMember } from "../../schemas/team";
 import { MemberParams, OrganizationParams } from "../params";
 import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
 
 const tags = ["organizations"];
+
+/** GitBook's `MemberContentPermission`: a space and the member's level on it. */
+const MemberContentPermission = z
+  .object({ permission: Role, space: Space })
+  .openapi("MemberContentPermission", { description: "Permission of a member in a content." });
 
 export const memberRoutes = createRouter()
   .openapi(
@@ -94,6 +102,26 @@ export const memberRoutes = createRouter()
     async (c) => {
       const { organizationId, userId } = c.req.valid("param");
       return c.json(await listTeamsOfMember(requesterOf(c), organizationId, userId, c.req.valid("query")), 200);
+    },
+  )
+  .openapi(
+    userRoute({
+      method: "get",
+      path: "/orgs/{organizationId}/members/{userId}/spaces",
+      operationId: "listSpacesForOrganizationMember",
+      permission: { organization: "viewMemberAccess", note: "A member may also list their own spaces." },
+      authenticatesInItsRead: true,
+      summary: "List the spaces a member can access, with their level on each (by creation, newest first by default)",
+      tags,
+      request: { params: MemberParams, query: z.object({ ...listQuery, order: listOrder }) },
+      responses: {
+        200: jsonResponse(listOf(MemberContentPermission), "Listing of spaces that can be accessed by the user in the organization."),
+        ...errorResponses(400, 403, 404),
+      },
+    }),
+    async (c) => {
+      const { organizationId, userId } = c.req.valid("param");
+      return c.json(await listSpacesOfMember(requesterOf(c), organizationId, userId, c.req.valid("query")), 200);
     },
   )
   .openapi(
