@@ -17,7 +17,7 @@ import { bodyMiddleware, createRouter, errorResponses, jsonBody, jsonResponse, u
  */
 
 const PERMISSION: RoutePermission = {
-  anyone: "a public site's URLs resolve for anyone; a share-link site's with its key, a visitor-auth site's with a visitor token signed with its key, and any site's for a member of its organization who may see sites (their API token)",
+  anyone: "a public site's URLs resolve for anyone; a share-link site's with its key, a visitor-auth site's with a visitor token signed with its key, and any site's for a member of its organization who may see it (their API token; a role given on the site counts)",
 };
 
 const tags = ["urls"];

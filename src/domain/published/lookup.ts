@@ -25,6 +25,7 @@ import {
   type SiteSectionRow,
   type SiteSpaceRow,
 } from "../../db/schema";
+import { grantedRankOnSite } from "../sites/access";
 import { LruMap } from "../../lib/lru";
 import { sha256Hex } from "../../lib/tokens";
 import type { ParsedPublishedUrl, SiteUrlCandidate } from "./url-forms";
@@ -56,6 +57,8 @@ export interface UrlLookup {
   /** The caller's user id (undefined: no API token given; null: a token that authenticates no one). */
   callerId: string | null | undefined;
   memberships: Array<Pick<MemberRow, "organizationId" | "role" | "disabled">>;
+  /** The rank of the highest role granted to the caller (or a team of theirs) on each candidate site (null: none): it counts as their role there. */
+  siteGrants: Array<{ siteId: string; rank: number | null }>;
   /** The hash of each key the URL may carry, to tell which one a share link matched. */
   keyHashes: Map<string, string>;
   /** When each candidate site's customization (its own, and its site spaces') last changed: what the reader's HTML cache keys on. */
@@ -72,7 +75,7 @@ export async function lookUpUrl(ctx: RequestContext, parsed: ParsedPublishedUrl,
   let statements = lookups.get(shape.key);
   if (!statements) lookups.set(shape.key, (statements = lookupStatements(shape)));
   const results = await runBatch(ctx.db, statements.map((run) => run(ctx.db, values)));
-  const [siteRows, organizationRows, groups, sections, siteSpaceRows, auths, shareLinks, siteStamps, siteSpaceStamps, callerRows, memberships] = results as [
+  const [siteRows, organizationRows, groups, sections, siteSpaceRows, auths, shareLinks, siteStamps, siteSpaceStamps, callerRows, memberships, siteGrants] = results as [
     SiteRow[],
     OrganizationRow[],
     SiteSectionGroupRow[],
@@ -84,6 +87,7 @@ export async function lookUpUrl(ctx: RequestContext, parsed: ParsedPublishedUrl,
     UrlLookup["customizationStamps"],
     Array<{ id: string }> | undefined,
     UrlLookup["memberships"] | undefined,
+    UrlLookup["siteGrants"] | undefined,
   ];
   const organizationsById = new Map(organizationRows.map((row) => [row.id, row]));
   return {
@@ -98,6 +102,7 @@ export async function lookUpUrl(ctx: RequestContext, parsed: ParsedPublishedUrl,
     shareLinks,
     callerId: callerRows === undefined ? undefined : (callerRows[0]?.id ?? null),
     memberships: memberships ?? [],
+    siteGrants: siteGrants ?? [],
     keyHashes,
     customizationStamps: [...siteStamps, ...siteSpaceStamps],
   };
@@ -197,6 +202,8 @@ function lookupStatements(shape: LookupShape): Run[] {
           .from(organizationMembers)
           .where(and(eq(organizationMembers.userId, callerId), inArray(organizationMembers.organizationId, candidateOrganizations(db)))),
       ),
+      // What is granted to the caller on each candidate site: a primary-key lookup per site, for them and each team of theirs.
+      preparedOnce((db) => db.select({ siteId: sites.id, rank: sql<number | null>`${grantedRankOnSite(callerId)}`.as("granted_rank") }).from(sites).where(inCandidates(sites.id))),
     );
   }
   return statements;

@@ -5,6 +5,7 @@ import { canInOrganization } from "../../lib/permissions";
 import { headPageIndex, hiddenPages, type PageIndex } from "../content-reads/page-index";
 import { fnv1a } from "../../lib/hash";
 import { sectionPublishedUrl, siteSpacePublishedUrl, SiteStructure } from "../sites/structure";
+import { raisedOnSite } from "../sites/access";
 import { sitePublishedBase, siteRootFor } from "../sites/urls";
 import { structureSeenBy } from "../sites/visible-structure";
 import { invalidApiToken } from "../users/callers";
@@ -95,7 +96,7 @@ export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveR
   const match = siteOfUrl(parsed, found.sites);
   if (!match) throw publishedUrlNotFound(request.url);
   const { site, organization } = match.row;
-  const asMember = memberMaySeeSites(found, organization.id);
+  const asMember = memberMaySeeSite(found, organization.id, site.id);
   let rest = parsed.segments.slice(match.rootSegments);
   let siteSegments = match.rootSegments;
 
@@ -202,9 +203,12 @@ function siteVersionOf(found: UrlLookup, site: { id: string; updatedAt: string }
   );
 }
 
-function memberMaySeeSites(found: UrlLookup, organizationId: string): boolean {
+/** Whether the caller is an active member who may see this site: by their organization role, or a role given on the site (a guest's included). */
+function memberMaySeeSite(found: UrlLookup, organizationId: string, siteId: string): boolean {
   const membership = found.memberships.find((row) => row.organizationId === organizationId);
-  return membership !== undefined && !membership.disabled && canInOrganization({ role: membership.role, ownsTeam: false }, "viewSites");
+  if (membership === undefined || membership.disabled) return false;
+  const granted = found.siteGrants.find((row) => row.siteId === siteId)?.rank ?? null;
+  return canInOrganization(raisedOnSite({ role: membership.role, ownsTeam: false }, granted), "viewSites");
 }
 
 function activeLink(found: UrlLookup, siteId: string, key: string): { id: string; key: string } | undefined {

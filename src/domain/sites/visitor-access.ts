@@ -8,7 +8,7 @@ import { canInOrganization, type Membership } from "../../lib/permissions";
 import type { Member } from "../organizations/access";
 import type { RoleOrGuest } from "../../lib/roles";
 import { spaceNotFound } from "../content-tree/access";
-import { siteNotFound } from "./access";
+import { grantedRankOnSite, raisedOnSite, siteNotFound } from "./access";
 import { hashShareKey, selectActiveShareLink, shareKeyNotFound } from "./share-links";
 
 /**
@@ -28,6 +28,8 @@ interface SiteCheckRow {
   shareLinkActive: number | null;
   memberRole: RoleOrGuest;
   memberDisabled: number | null;
+  /** The rank granted to the member on the site (null: none, or no member), which counts as their role there. */
+  memberGrantedRank: number | null;
 }
 
 /**
@@ -43,6 +45,7 @@ function selectSiteCheck(ctx: VisitorContext) {
       shareLinkActive: sql<number | null>`${siteShareLinks.active}`.as("share_link_active"),
       memberRole: sql<RoleOrGuest>`${organizationMembers.role}`.as("member_role"),
       memberDisabled: sql<number | null>`${organizationMembers.disabled}`.as("member_disabled"),
+      memberGrantedRank: (visitor.memberId === null ? sql<number | null>`NULL` : sql<number | null>`${grantedRankOnSite(visitor.memberId)}`).as("member_granted_rank"),
     })
     .from(sites)
     .leftJoin(sitePublishingAuths, eq(sitePublishingAuths.siteId, sites.id))
@@ -83,7 +86,9 @@ function checkSite(ctx: VisitorContext, row: SiteCheckRow | undefined): SiteChec
   // A preview URL (made by a member who may see sites, for an hour) opens the site whatever its visibility.
   if (visitor.sitePreview) return row;
   const asMember =
-    visitor.memberId !== null && row.memberDisabled === 0 && canInOrganization({ role: row.memberRole, ownsTeam: false }, "viewSites");
+    visitor.memberId !== null &&
+    row.memberDisabled === 0 &&
+    canInOrganization(raisedOnSite({ role: row.memberRole, ownsTeam: false }, row.memberGrantedRank), "viewSites");
   if (visitor.memberId !== null && !asMember) throw unauthorized("The member this site token was minted for may no longer see the site");
   if (row.site.visibility === "share-link" && !asMember && !(visitor.shareLinkId !== null && row.shareLinkActive === 1)) {
     throw unauthorized("The share link this site token was opened with is no longer active");
