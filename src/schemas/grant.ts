@@ -7,8 +7,13 @@ import { User } from "./user";
 /** At most this many users, and as many teams, per invitation: one invitation is one bounded batch. */
 export const MAX_PRINCIPALS_PER_INVITE = 1000;
 
-/** A user id, or the email address of an existing user (ids never contain '@'). */
-const InvitedUser = z.string().min(1).max(320).openapi({ description: "The id of the user to invite, or the email address of an existing user" });
+/** A user id, or an email address (ids never contain '@'): an existing user's, or on a space or collection, one to invite (a pending invitation). */
+const InvitedUser = z
+  .string()
+  .min(1)
+  .max(320)
+  .refine((value) => !value.includes("@") || z.email().max(254).safeParse(value).success, { message: "an entry with '@' must be a valid email address" })
+  .openapi({ description: "The id of the user to invite, or an email address: an existing user's, or (on a space or a collection) one no user has yet, invited until a user is created with it" });
 
 const invitation = (what: "space or collection" | "site") =>
   z

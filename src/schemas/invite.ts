@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { RoleOrGuest, Timestamp, notSupported } from "./common";
+import { Role, RoleOrGuest, Timestamp, notSupported } from "./common";
 
 export const InviteLinkToOrganization = z
   .object({
@@ -72,15 +72,22 @@ export const InviteUsersResult = z.object({
     .openapi({ description: "With `sso`: the addresses of users added, but not as SSO members, because they are members of another organization" }),
 });
 
-/** Our own: a pending invitation of an address no user has yet (GitBook's API has no such object). */
+/**
+ * Our own: a pending invitation of an address no user has yet (GitBook's API has no such object).
+ * An invitation to one space or collection names it and the role given there (`level`, as
+ * GitBook's invite links to content say it); its `role` in the organization is a guest's (null).
+ */
 export const OrganizationEmailInvite = z
   .object({
     object: z.literal("email-invite"),
     id: z.string(),
     email: z.string(),
-    role: RoleOrGuest,
+    role: RoleOrGuest.openapi({ description: "The role the user joins the organization with (null: a guest)" }),
     sso: z.boolean(),
     createdAt: Timestamp,
+    level: Role.optional().openapi({ description: "An invitation to one space or collection: the role given there" }),
+    space: z.string().optional().openapi({ description: "The id of the space the invitation gives access to" }),
+    collection: z.string().optional().openapi({ description: "The id of the collection the invitation gives access to" }),
   })
   .openapi("OrganizationEmailInvite");
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Role } from "../../lib/roles";
 import type { MergeRulesValue } from "../../schemas/merge-rules";
@@ -91,15 +92,17 @@ export const organizationInviteLinks = sqliteTable(
 );
 
 /**
- * Invitations by email (`inviteUsersToOrganization`) of addresses no user has yet: the user created
- * later with that address joins every organization that invited it, in the batch that creates
- * them (domain/users/accept-invitations.ts), and the rows go. One row per organization and address; a
- * later invitation of the same address replaces its role and `sso`.
+ * Invitations by email of addresses no user has yet: the user created later with that address
+ * accepts them all in the batch that creates them (domain/users/accept-invitations.ts), and the
+ * rows go. Two kinds share the table:
  *
- * Shaped to grow a content grant (an invitation to one space or collection, GitBook's
- * `inviteToSpace` by email) as nullable columns of this same row (`content_kind`, `content_id`,
- * `content_role`): the unique index below then becomes partial (`WHERE content_id IS NULL`) beside
- * one over (email, organization, kind, id). Nothing else reads a column these would change.
+ * - to the organization (`inviteUsersToOrganization`; `content_id` null): the user joins with
+ *   `role`. One per organization and address; a later invitation replaces its role and `sso`.
+ * - to one space or collection (`inviteToSpace`, `inviteToCollection` by email): the user gets a
+ *   grant of `content_role` there, and joins the organization as a guest (`role` null) unless an
+ *   invitation to the organization gives them more. One per content and address; a later one
+ *   replaces its role. The writes that remove the content or its grants remove these with them
+ *   (content-tree/grant-removal.ts).
  */
 export const organizationInvitations = sqliteTable(
   "organization_invitations",
@@ -110,16 +113,24 @@ export const organizationInvitations = sqliteTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     /** Lower-cased, as users' emails are stored, so matching them is an index lookup. */
     email: text("email").notNull(),
-    /** The role the user joins with; null: a guest. */
+    /** The role the user joins with; null: a guest (always, for an invitation to content). */
     role: text("role").$type<Role | null>(),
     /** Joins as an SSO member (GitBook's `sso`), unless they join another organization at the same time. */
     sso: flag("sso").notNull(),
     invitedBy: text("invited_by").notNull(),
     createdAt: timestamp("created_at").notNull(),
+    /** The space or collection the invitation grants (null: an invitation to the organization). */
+    contentKind: text("content_kind", { enum: ["space", "collection"] }),
+    contentId: text("content_id"),
+    /** The role granted there. */
+    contentRole: text("content_role").$type<Role>(),
   },
   (table) => [
-    // Email first: a new user's invitations are found by their address alone.
-    uniqueIndex("organization_invitations_email").on(table.email, table.organizationId),
+    // Email first: a new user's invitations are found by their address alone, each kind by its index.
+    uniqueIndex("organization_invitations_email").on(table.email, table.organizationId).where(sql`${table.contentId} IS NULL`),
+    uniqueIndex("organization_invitations_email_content").on(table.email, table.contentId).where(sql`${table.contentId} IS NOT NULL`),
+    // What goes with a content removed or transferred.
+    index("organization_invitations_content").on(table.contentId).where(sql`${table.contentId} IS NOT NULL`),
     index("organization_invitations_org").on(table.organizationId, table.createdAt, table.id),
   ],
 );

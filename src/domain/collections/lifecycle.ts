@@ -30,8 +30,8 @@ export async function deleteCollection(ctx: CallerContext, collectionId: string)
   await ctx.db.batch([
     // First, while the spaces are still in the collections: they leave every site.
     ...siteSpacesLeaving(ctx.db, spacesIn(collectionId)),
-    // The collections' grants go with them; the spaces keep their own, restorable with them.
-    grantsOnRemoved(ctx.db, sql`(${subtreeIds(collectionId)})`),
+    // The collections' grants (and invitations to them) go with them; the spaces keep their own, restorable with them.
+    ...grantsOnRemoved(ctx.db, sql`(${subtreeIds(collectionId)})`),
     ctx.db
       .update(spaces)
       .set({ deletedAt: sql`coalesce(${spaces.deletedAt}, ${now})`, parentId: null, updatedAt: now })
@@ -86,11 +86,11 @@ export async function transferCollection(ctx: CallerContext, collectionId: strin
   const target = await targetMembership(ctx, targetOrganizationId);
   const now = nowIso();
   const position = await positionAtEnd(ctx.db, targetOrganizationId, null);
-  const [, , , , , , , [transferred]] = await ctx.db.batch([
+  const [, , , , , , , , [transferred]] = await ctx.db.batch([
     // A site never points at a space of another organization: they leave the old one's sites.
     ...siteSpacesLeaving(ctx.db, spacesIn(collectionId)),
-    // What was granted on them named users and teams of the old organization: it goes.
-    grantsOnRemoved(ctx.db, sql`(${subtreeIds(collectionId)} UNION ALL SELECT id FROM ${spaces} WHERE ${spaces.parentId} IN (${subtreeIds(collectionId)}))`),
+    // What was granted on them named users and teams of the old organization: it goes (so do invitations to them).
+    ...grantsOnRemoved(ctx.db, sql`(${subtreeIds(collectionId)} UNION ALL SELECT id FROM ${spaces} WHERE ${spaces.parentId} IN (${subtreeIds(collectionId)}))`),
     ctx.db
       .update(spaces)
       .set({

@@ -10,31 +10,49 @@ import { nowIso } from "../../lib/ids";
 import { canInOrganization } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import type { InviteInput } from "../../schemas/grant";
-import { loadGrantTargetWith, organizationOf, type GrantTarget, type TargetAccess } from "./targets";
+import { pendingInvitationsGiven, pendingInvitationsTakenBack, selectPendingInvitations } from "./pending-invitations";
+import { contentIdOf, loadGrantTargetWith, organizationOf, type GrantTarget, type TargetAccess } from "./targets";
 
 /**
  * `inviteToSpace`, `inviteToCollection`, `inviteToSite`: gives the role to every user and team
- * named, or (role null) takes back what was given to them here. Users are named by id, or by the
- * email of an existing user; a user who is not a member of the organization becomes a guest of it
- * (a member with no role, who sees only what is granted to them), which only organization admins
- * may do. Everything named must exist (404 naming what does not, and nothing changes): an email
- * no user has yet is not invited, and the answer says so (docs/decisions.md, "Grants").
+ * named, or (role null) takes back what was given to them here. Users are named by id, or by
+ * email; a user who is not a member of the organization becomes a guest of it (a member with no
+ * role, who sees only what is granted to them), which only organization admins may do. On a space
+ * or a collection, an email no user has yet is a pending invitation (pending-invitations.ts), made
+ * by organization admins only too (it makes a guest of the organization once accepted), and taken
+ * back by role null. Everything else named must exist (404 naming what does not, and nothing
+ * changes). docs/decisions.md, "Grants".
  *
  * Two round trips: the target's access with the lookups of everyone named, then one batch of
  * writes, each a single statement over the ids as JSON, whatever their number.
  */
 export async function inviteToContent(ctx: CallerContext, target: GrantTarget, input: InviteInput): Promise<void> {
   const named = namedIn(input);
-  const lookups = [...selectUsers(ctx, named), ...selectTeams(ctx, target, named.teamIds), ...selectMemberships(ctx, target, named)];
+  const invitable = target.kind !== "site";
+  const lookups = [
+    ...selectUsers(ctx, named),
+    ...selectTeams(ctx, target, named.teamIds),
+    ...selectMemberships(ctx, target, named),
+    ...(invitable ? selectPendingInvitations(ctx, contentIdOf(target), named.emails) : []),
+  ];
   const [access, results] = await loadGrantTargetWith(ctx, target, "manage", lookups);
   const found = foundAmong(results as FoundRow[][]);
-  assertAllFound(named, found);
+  // Addresses no user has: invited (a role), or their invitation here taken back (null); on a site, unknown.
+  const addresses = invitable ? named.emails.filter((email) => !found.userEmails.has(email) && (input.role !== null || found.pending.has(email))) : [];
+  assertAllFound(named, found, new Set(addresses));
   const userIds = [...found.userIds];
   const newGuests = userIds.filter((userId) => !found.members.has(userId));
   if (newGuests.length > 0 && !canInOrganization(access.membership, "manageMembers")) {
     throw forbidden(`Inviting users who are not members of the organization (${quoted(newGuests)}) needs the organization role 'admin': they would join it as guests`);
   }
-  await runBatch(ctx.db, input.role === null ? takenBack(ctx, access, userIds, named.teamIds) : given(ctx, access, input.role, userIds, named.teamIds, newGuests));
+  if (input.role !== null && addresses.length > 0 && !canInOrganization(access.membership, "inviteMembers")) {
+    throw forbidden(`Inviting addresses no user has yet (${quoted(addresses)}) needs the organization role 'admin': they would join it as guests`);
+  }
+  const statements =
+    input.role === null
+      ? [...takenBack(ctx, access, userIds, named.teamIds), ...(addresses.length > 0 ? [pendingInvitationsTakenBack(ctx, access, addresses)] : [])]
+      : [...given(ctx, access, input.role, userIds, named.teamIds, newGuests), ...(addresses.length > 0 ? [pendingInvitationsGiven(ctx, access, input.role, addresses)] : [])];
+  await runBatch(ctx.db, statements);
 }
 
 interface Named {
@@ -53,7 +71,7 @@ function namedIn(input: InviteInput): Named {
   };
 }
 
-type FoundRow = { kind: "user" | "team" | "member"; id: string; email: string | null };
+type FoundRow = { kind: "user" | "team" | "member" | "pending"; id: string; email: string | null };
 
 /** The users named, by id or by email, as conditions on `users` of at most MAX_IDS_PER_IN_LIST values each. */
 const namedUsers = (named: Named) => [
@@ -97,12 +115,14 @@ function foundAmong(results: FoundRow[][]) {
     userEmails: new Set(of("user").map((row) => row.email)),
     teamIds: new Set(of("team").map((row) => row.id)),
     members: new Set(of("member").map((row) => row.id)),
+    /** Addresses with a pending invitation to the content. */
+    pending: new Set(of("pending").map((row) => row.email)),
   };
 }
 
-/** A 404 naming the first unknown users and teams (GitBook: "No team or user with the provided Id"). */
-function assertAllFound(named: Named, found: ReturnType<typeof foundAmong>): void {
-  const unknownUsers = [...named.userIds.filter((id) => !found.userIds.has(id)), ...named.emails.filter((email) => !found.userEmails.has(email))];
+/** A 404 naming the first unknown users and teams (GitBook: "No team or user with the provided Id"); `invited`: the addresses that are invitations, not users. */
+function assertAllFound(named: Named, found: ReturnType<typeof foundAmong>, invited: ReadonlySet<string>): void {
+  const unknownUsers = [...named.userIds.filter((id) => !found.userIds.has(id)), ...named.emails.filter((email) => !found.userEmails.has(email) && !invited.has(email))];
   const unknownTeams = named.teamIds.filter((id) => !found.teamIds.has(id));
   const parts = [
     unknownUsers.length > 0 ? `${unknownUsers.length === 1 ? "User" : "Users"} ${quoted(unknownUsers)}` : null,
@@ -143,11 +163,11 @@ function given(ctx: CallerContext, access: TargetAccess, role: Role, userIds: st
   return statements;
 }
 
-/** Role null: what was given here to the users and teams named is taken back. */
+/** Role null: what was given here to the users and teams named is taken back (nothing when only addresses were named). */
 function takenBack(ctx: CallerContext, access: TargetAccess, userIds: string[], teamIds: string[]): BatchItem<"sqlite">[] {
   const principals = (kind: "user" | "team", ids: string[]) =>
     ids.length === 0 ? [] : [and(eq(grants.principalKind, kind), sql`${grants.principalId} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)];
   const whose = [...principals("user", userIds), ...principals("team", teamIds)];
-  return [ctx.db.delete(grants).where(and(eq(grants.contentId, access.contentId), or(...whose)))];
+  return whose.length === 0 ? [] : [ctx.db.delete(grants).where(and(eq(grants.contentId, access.contentId), or(...whose)))];
 }
 

@@ -80,7 +80,7 @@ export async function inviteUsersToOrganization(ctx: CallerContext, organization
       sql`INSERT INTO ${organizationInvitations} (id, organization_id, email, role, sso, invited_by, created_at)
       SELECT ${field("id")}, ${organizationId}, ${field("email")}, ${field("role")}, ${field("sso")}, ${ctx.caller.id}, ${now}
       FROM json_each(${list}) e WHERE NOT EXISTS (SELECT 1 FROM ${users} u WHERE u.email = ${field("email")})
-      ON CONFLICT (email, organization_id) DO UPDATE SET role = excluded.role, sso = excluded.sso, invited_by = excluded.invited_by
+      ON CONFLICT (email, organization_id) WHERE content_id IS NULL DO UPDATE SET role = excluded.role, sso = excluded.sso, invited_by = excluded.invited_by
       RETURNING id`,
     ),
   ])) as [KnownAddress[], unknown, Array<{ id: string }>];
@@ -106,11 +106,12 @@ function invitedAddresses(emails: InviteUsersInput["emails"], defaultRole: RoleO
 }
 
 export function presentEmailInvite(invitation: InvitationRow): EmailInviteObject {
-  const { id, email, role, sso, createdAt } = invitation;
-  return { object: "email-invite", id, email, role, sso, createdAt };
+  const { id, email, role, sso, createdAt, contentKind, contentId, contentRole } = invitation;
+  const content = contentKind && contentId && contentRole ? { level: contentRole, [contentKind]: contentId } : {};
+  return { object: "email-invite", id, email, role, sso, createdAt, ...content };
 }
 
-/** The organization's pending invitations, oldest first. */
+/** The organization's pending invitations, oldest first: to the organization, and to its spaces and collections. */
 export async function listEmailInvites(ctx: RequesterContext, organizationId: string, request: PageRequest) {
   return listOrganizationRows(ctx, organizationId, request, {
     from: organizationInvitations,

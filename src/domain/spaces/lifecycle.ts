@@ -127,11 +127,11 @@ export async function transferSpace(ctx: CallerContext, spaceId: string, targetO
   assertContentAction(access.level, "admin", "space");
   if (targetOrganizationId === row.organizationId) throw conflict("The space already belongs to this organization");
   const target = await targetMembership(ctx, targetOrganizationId);
-  const [, , , , [transferred]] = await ctx.db.batch([
+  const [, , , , , [transferred]] = await ctx.db.batch([
     // A site never points at a space of another organization: it leaves the old one's sites.
     ...siteSpacesLeaving(ctx.db, oneSpace(spaceId)),
-    // What was granted on it named users and teams of the old organization: it goes.
-    grantsOnRemoved(ctx.db, [spaceId]),
+    // What was granted on it named users and teams of the old organization: it goes (so do invitations to it).
+    ...grantsOnRemoved(ctx.db, [spaceId]),
     ctx.db
       .update(spaces)
       .set({
