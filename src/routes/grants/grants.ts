@@ -49,8 +49,9 @@ for (const place of GRANT_PLACES) {
       operationId: place.operations.invite,
       permission: place.manage,
       summary: `Invite users (by id or email) and teams to the ${what} with a role`,
-      description:
-        "A user who is not a member of the organization joins it as a guest. Everyone named must exist: an email no user has yet is a 404 and nothing changes. `role: null` takes back what the users and teams named were given here.",
+      description: onSite
+        ? "A user who is not a member of the organization joins it as a guest. Everyone named must exist: an email no user has yet is a 404 and nothing changes. `role: null` takes back what the users and teams named were given here."
+        : `A user who is not a member of the organization joins it as a guest. An email no user has yet is invited (organization admins only): the user created later with it joins the organization as a guest with this role on the ${what}; the invitation is listed and revoked with the organization's email invitations. Every other user and team named must exist, else a 404 and nothing changes. \`role: null\` takes back what the users, addresses and teams named were given here.`,
       request: { params, body: jsonBody(onSite ? InviteSiteUsersAndTeams : InviteUsersAndTeams) },
       responses: { 204: noContent("OK"), ...errorResponses(400, 403, 404, 409) },
     }),
