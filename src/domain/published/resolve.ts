@@ -28,9 +28,10 @@ import { signedClaimsOf, visitorClaims, type VisitorPayload } from "./visitor-cl
  * Who gets in: anyone on a public or unlisted site; on a share-link site, whoever brings an active
  * link's key (`?share=` or the first segment under the site's root); on a visitor-auth site,
  * whoever brings a visitor token signed with the site's key (else: its fallback URL, as a redirect);
- * and on any of them a member of the organization who may see sites, by their API token, or whoever
- * has a preview URL of it (preview-token.ts), published or not yet. Sections
- * and site spaces whose condition fails the visitor's claims do not resolve (nor do pages).
+ * and on any of them a member of the organization who may see that site (by their role, or a role
+ * given on the site), by their API token, or whoever has a preview URL of it (preview-token.ts),
+ * published or not yet. Sections and site spaces whose condition fails the visitor's claims do not
+ * resolve (nor do pages).
  */
 
 export interface ResolveRequest {

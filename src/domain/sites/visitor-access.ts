@@ -17,8 +17,9 @@ import { hashShareKey, selectActiveShareLink, shareKeyNotFound } from "./share-l
  * visitor got in; the rows say whether that still holds. The site must still be published, the
  * space still be one of its site spaces (and not deleted), and the way in still open: the share
  * link still active (share-link sites), the publishing-auth key not regenerated since (visitor-auth
- * sites), or the member still a member who may see sites. A way in that closed is a 401 (the token
- * no longer authenticates anyone); content the site stopped publishing is a 404.
+ * sites), or the member still a member who may see the site (by their role or a role given on
+ * it). A way in that closed is a 401 (the token no longer authenticates anyone); content the site
+ * stopped publishing is a 404.
  */
 
 interface SiteCheckRow {
