@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PURGE_ROWS_PER_STATEMENT, purgeDeletedSpaces } from "../../src/cron/purge-deleted-spaces";
 import { createDatabase } from "../../src/db/client";
 import { insertChunks } from "../../src/db/limits";
-import { changeRequests, contentEntries, documents, grants, revisions, spaces } from "../../src/db/schema";
+import { changeRequests, contentEntries, documents, grants, organizationInvitations, revisions, spaces } from "../../src/db/schema";
 import { spaceBlobPrefix } from "../../src/lib/blobs";
 import worker from "../../src/index";
 import { createOrganization, createUser, type TestUser } from "../helpers/fixtures";
@@ -45,6 +45,8 @@ const rowsOf = async (spaceId: string) => ({
 });
 
 const grantsOf = async (spaceId: string) => (await db.select({ role: grants.role }).from(grants).where(eq(grants.contentId, spaceId))).length;
+const invitationsTo = async (spaceId: string) =>
+  (await db.select({ id: organizationInvitations.id }).from(organizationInvitations).where(eq(organizationInvitations.contentId, spaceId))).length;
 
 async function runCron(scheduledTime: number) {
   const ctx = createExecutionContext();
@@ -67,7 +69,9 @@ describe("the deleted-space purge (cron)", () => {
     const active = await createSpace(admin, organizationId, "Active");
     for (const spaceId of [expired, recent, active]) await putBlobs(spaceId, 3);
     for (const spaceId of [expired, recent, active]) {
-      const granted = await call("POST", `/v1/spaces/${spaceId}/permissions`, { token: admin.token, body: { role: "read", users: [admin.id] } });
+      // A grant, and a pending invitation of an address no user has yet.
+      const invitee = `purge-invitee-${Math.random().toString(36).slice(2, 8)}@invited.example`;
+      const granted = await call("POST", `/v1/spaces/${spaceId}/permissions`, { token: admin.token, body: { role: "read", users: [admin.id, invitee] } });
       expect(granted.status).toBe(204);
     }
     await env.BLOBS.put("elsewhere/keep-me", "not a space blob");
@@ -82,12 +86,14 @@ describe("the deleted-space purge (cron)", () => {
     expect(await rowsOf(expired)).toEqual({ space: 0, revisions: 0 });
     // What was granted on it went with it; the kept spaces keep theirs.
     expect(await grantsOf(expired)).toBe(0);
+    expect(await invitationsTo(expired)).toBe(0);
     expect(await blobCount(spaceBlobPrefix(expired))).toBe(0);
     expect((await call("GET", `/v1/spaces/${expired}`, { token: admin.token })).status).toBe(404);
 
     for (const kept of [recent, active]) {
       expect(await rowsOf(kept)).toEqual({ space: 1, revisions: 1 });
       expect(await grantsOf(kept)).toBe(1);
+      expect(await invitationsTo(kept)).toBe(1);
       expect(await blobCount(spaceBlobPrefix(kept))).toBe(3);
     }
     expect(await env.BLOBS.head("elsewhere/keep-me")).not.toBeNull();

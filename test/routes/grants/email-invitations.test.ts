@@ -131,15 +131,18 @@ describe("inviting an address no user has to a space or a collection", () => {
 });
 
 describe("pending invitations to content that goes", () => {
-  it("go with a space transferred or a collection deleted, stay with a space deleted and restorable", async () => {
-    const [transferred, kept, shelf] = [await spaceTarget(), await spaceTarget(), await collectionTarget()];
-    const emails = { transferred: newAddress("moved"), kept: newAddress("kept"), shelf: newAddress("shelf") };
+  it("go with a space or collection transferred or a collection deleted, stay with a space deleted and restorable", async () => {
+    const [transferred, kept, shelf, movedShelf] = [await spaceTarget(), await spaceTarget(), await collectionTarget(), await collectionTarget()];
+    const emails = { transferred: newAddress("moved"), kept: newAddress("kept"), shelf: newAddress("shelf"), movedShelf: newAddress("moved-shelf") };
     await inviteOk(f.admin, transferred, { role: "read", users: [emails.transferred] });
     await inviteOk(f.admin, kept, { role: "read", users: [emails.kept] });
     await inviteOk(f.admin, shelf, { role: "read", users: [emails.shelf] });
+    await inviteOk(f.admin, movedShelf, { role: "read", users: [emails.movedShelf] });
 
     const elsewhere = (await createOrganization(f.admin)).id;
     expect((await call("POST", `/v1/spaces/${transferred.id}/transfer`, { token: f.admin.token, body: { organization: elsewhere } })).status).toBe(200);
+    expect((await call("POST", `/v1/collections/${movedShelf.id}/transfer`, { token: f.admin.token, body: { organization: elsewhere } })).status).toBe(200);
+    expect(await pendingOf(emails.movedShelf)).toEqual([]);
     expect((await call("DELETE", `/v1/collections/${shelf.id}`, { token: f.admin.token })).status).toBe(204);
     expect((await call("DELETE", `/v1/spaces/${kept.id}`, { token: f.admin.token })).status).toBe(204);
     expect(await pendingOf(emails.transferred)).toEqual([]);
