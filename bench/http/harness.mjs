@@ -7,8 +7,13 @@
 // just before and just after it, and the median of the rounds' samples is kept. The API's rate
 // limit is raised for the run (a generated config beside wrangler.toml, removed at the end): it
 // would otherwise refuse the benchmark's 600th request in a minute.
+//
+// Beside throughput, the CPU time a sample cost the server that answered it (its `wrangler dev`
+// process and every process under it: the proxy, workerd with the Worker, D1, the Cache API and the
+// queues), read from /proc: on a machine shared with other work, throughput follows the share of the
+// cores the servers get, while CPU time per request does not. On Linux only (elsewhere: not shown).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -17,6 +22,8 @@ import { join } from "node:path";
 export const CONCURRENCY = 4;
 export const REQUESTS = 200;
 export const ADMIN_TOKEN = "bench-admin-token";
+/** How long after a sample's last response its server's CPU time is still counted as the sample's. */
+const SETTLE_MS = 500;
 
 const wrangler = createRequire(import.meta.url).resolve("wrangler/bin/wrangler.js");
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
@@ -45,8 +52,36 @@ async function serve(children, persist, config, port) {
     stdio: ["ignore", "ignore", "inherit"],
   });
   children.push(child);
+  servers.set(`http://127.0.0.1:${port}`, child.pid);
   return inspectorPort;
 }
+
+/** The server process of each origin (its `wrangler dev`). */
+const servers = new Map();
+
+/** CPU seconds used so far by process `pid` and every process under it (Linux /proc; 0 elsewhere). */
+function treeCpuSeconds(pid) {
+  if (!existsSync("/proc/self/stat")) return 0;
+  const stats = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command (which may hold spaces), from the state on: ppid is the 2nd, utime the 12th, stime the 13th.
+      const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ").at(-1).split(" ");
+      stats.push({ pid: Number(entry), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  const tree = new Set([pid]);
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const stat of stats) if (!tree.has(stat.pid) && tree.has(stat.ppid)) (tree.add(stat.pid), (grown = true));
+  }
+  return stats.filter((stat) => tree.has(stat.pid)).reduce((sum, stat) => sum + stat.ticks, 0) / 100;
+}
+
+const serverOf = (workload) => servers.get(new URL(typeof workload.url === "function" ? workload.url() : workload.url).origin);
 
 async function ready(url) {
   for (let attempt = 0; attempt < 600; attempt++) {
@@ -95,10 +130,13 @@ export async function json(method, url, token, body) {
 
 /**
  * Requests per second of a workload: `{ name, url, headers }`, where `url` may be a function
- * called for every request (a URL of its own each time).
+ * called for every request (a URL of its own each time); and the CPU milliseconds a request cost
+ * its server.
  */
-export async function throughput(workload) {
+export async function measure(workload) {
   let remaining = REQUESTS;
+  const server = serverOf(workload);
+  const cpuBefore = treeCpuSeconds(server);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -110,32 +148,50 @@ export async function throughput(workload) {
       }
     }),
   );
-  return REQUESTS / ((performance.now() - started) / 1000);
+  const rate = REQUESTS / ((performance.now() - started) / 1000);
+  // Work the responses left behind (waitUntil, queue batches that filled) is the sample's too.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  return { rate, cpuMs: ((treeCpuSeconds(server) - cpuBefore) * 1000) / REQUESTS };
 }
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * Each workload's throughput relative to its reference (`workload.reference`, else `reference`)
- * measured around it: the median of `rounds` samples, and the references' median rate.
+ * measured around it, and its CPU time per request relative to the reference's (the reference's
+ * over the workload's, so that both read as "x0.5: half as fast"): the medians of `rounds`
+ * samples; and the references' median rates and CPU times.
  */
 export async function ratios(reference, workloads, rounds) {
   const referenceOf = (workload) => workload.reference ?? reference;
   const references = [...new Set(workloads.map(referenceOf))];
-  for (const workload of [...references, ...workloads]) await throughput(workload); // warm up
-  const samples = new Map(workloads.map((workload) => [workload.name, []]));
-  const referenceRates = new Map(references.map((workload) => [workload.name, []]));
+  for (const workload of [...references, ...workloads]) await measure(workload); // warm up
+  const samples = new Map(workloads.map((workload) => [workload.name, { rate: [], cpu: [], cpuMs: [] }]));
+  const referenceSamples = new Map(references.map((workload) => [workload.name, { rate: [], cpuMs: [] }]));
   for (let round = 0; round < rounds; round++) {
     for (const workload of workloads) {
-      const before = await throughput(referenceOf(workload));
-      const measured = await throughput(workload);
-      const after = await throughput(referenceOf(workload));
-      referenceRates.get(referenceOf(workload).name).push(before, after);
-      samples.get(workload.name).push(measured / ((before + after) / 2));
+      const before = await measure(referenceOf(workload));
+      const measured = await measure(workload);
+      const after = await measure(referenceOf(workload));
+      const around = referenceSamples.get(referenceOf(workload).name);
+      around.rate.push(before.rate, after.rate);
+      around.cpuMs.push(before.cpuMs, after.cpuMs);
+      const sample = samples.get(workload.name);
+      sample.rate.push(measured.rate / ((before.rate + after.rate) / 2));
+      sample.cpu.push((before.cpuMs + after.cpuMs) / 2 / measured.cpuMs);
+      sample.cpuMs.push(measured.cpuMs);
     }
   }
   return {
-    ratios: new Map([...samples].map(([name, values]) => [name, median(values)])),
-    referenceRates: new Map([...referenceRates].map(([name, values]) => [name, median(values)])),
+    ratios: new Map([...samples].map(([name, sample]) => [name, { rate: median(sample.rate), cpu: median(sample.cpu), cpuMs: median(sample.cpuMs) }])),
+    references: new Map([...referenceSamples].map(([name, sample]) => [name, { rate: median(sample.rate), cpuMs: median(sample.cpuMs) }])),
   };
+}
+
+/** The references' rates and CPU times, then each workload's ratios: throughput, and CPU time per request. */
+export function printRatios({ ratios: measured, references }) {
+  const width = Math.max(...[...references.keys(), ...measured.keys()].map((name) => name.length)) + 2;
+  console.log(`${"".padEnd(width)}${"throughput".padStart(12)}${"CPU/request".padStart(14)}`);
+  for (const [name, reference] of references) console.log(`${name.padEnd(width)}${`${reference.rate.toFixed(0)}/s`.padStart(12)}${`${reference.cpuMs.toFixed(2)} ms`.padStart(14)}`);
+  for (const [name, ratio] of measured) console.log(`${name.padEnd(width)}${`x${ratio.rate.toFixed(2)}`.padStart(12)}${`x${ratio.cpu.toFixed(2)}`.padStart(8)} (${ratio.cpuMs.toFixed(2)} ms)`);
 }

@@ -19,7 +19,7 @@
 import { readFileSync } from "node:fs";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { longPageMarkdown } from "../helpers/long-page.mjs";
-import { CONCURRENCY, json, ratios, REQUESTS } from "./harness.mjs";
+import { CONCURRENCY, json, printRatios, ratios, REQUESTS } from "./harness.mjs";
 
 export async function publishedSite(api, token, organization) {
   const space = await json("POST", `${api}/v1/orgs/${organization.id}/spaces`, token, { title: "Reader" });
@@ -92,9 +92,8 @@ export async function readerReads({ api, base }, { token, organization }, rounds
     ["API page read, long page", await timing(pageRead(long).url, auth)],
   ];
   const measured = await ratios(staticPage, workloads, rounds);
-  console.log(`\nthe reader over HTTP from wrangler dev, ${CONCURRENCY} concurrent, ${REQUESTS} requests a sample; throughput relative to the reference named (median of ${rounds})`);
-  for (const [name, rate] of measured.referenceRates) console.log(`${`${name} (requests per second)`.padEnd(52)} ${rate.toFixed(0)}`);
-  for (const [name, ratio] of measured.ratios) console.log(`${name.padEnd(52)} x${ratio.toFixed(2)}`);
+  console.log(`\nthe reader over HTTP from wrangler dev, ${CONCURRENCY} concurrent, ${REQUESTS} requests a sample, relative to the reference named (median of ${rounds})`);
+  printRatios(measured);
 
   console.log("\nServer-Timing of one request each");
   for (const [name, value] of timings) console.log(`${name.padEnd(28)} ${value}`);

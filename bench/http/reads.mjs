@@ -6,7 +6,7 @@
 //
 // `npm run bench:http` runs both groups; `npm run bench:http -- api` or `-- reader` one of them.
 // How throughput is measured: bench/http/harness.mjs. The reader's group: bench/http/reader.mjs.
-import { ADMIN_TOKEN, CONCURRENCY, json, ratios, REQUESTS, withServers } from "./harness.mjs";
+import { ADMIN_TOKEN, CONCURRENCY, json, printRatios, ratios, REQUESTS, withServers } from "./harness.mjs";
 import { readerReads } from "./reader.mjs";
 
 // BENCH_ROUNDS=1 for a quick look that the benchmark runs (its numbers then mean little).
@@ -32,9 +32,8 @@ async function apiReads({ api, base }, { token, organization }) {
     { name: "page list, 10 pages (cached)", url: `${api}/v1/spaces/${space.id}/content/pages`, headers: auth },
   ];
   const measured = await ratios(baseline, workloads, ROUNDS);
-  console.log(`reads over HTTP from wrangler dev, ${CONCURRENCY} concurrent, ${REQUESTS} requests a sample; throughput relative to a Hono route doing one D1 primary-key query (median of ${ROUNDS})`);
-  console.log(`${"baseline (requests per second)".padEnd(36)} ${measured.referenceRates.get("baseline").toFixed(0)}`);
-  for (const [name, ratio] of measured.ratios) console.log(`${name.padEnd(36)} x${ratio.toFixed(2)}`);
+  console.log(`reads over HTTP from wrangler dev, ${CONCURRENCY} concurrent, ${REQUESTS} requests a sample, relative to a Hono route doing one D1 primary-key query (median of ${ROUNDS})`);
+  printRatios(measured);
 }
 
 await withServers(async (servers) => {

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { VisitorContext } from "../../context";
 import { changeRequests, type ChangeRequestRow, type RevisionRow } from "../../db/schema";
 import type { ChangeRequestRecord } from "../change-requests/records";
@@ -20,6 +21,39 @@ export async function resolveForVisitor(ctx: VisitorContext, source: ContentSour
   return { ...resolved, visitorView: await visitorViewOf(ctx, resolved) };
 }
 
+/**
+ * A revision of a space for a visitor, as `resolveForVisitor` resolves it, with the statements
+ * `alongside` in its round trip: their results come back, with the site and organization its
+ * access check read (domain/content-reads/published-page.ts reads a site's profile this way).
+ */
+export async function resolveVisitorRevisionWith(ctx: VisitorContext, spaceId: string, revisionId: string, alongside: readonly BatchItem<"sqlite">[]) {
+  const { resolved, visited, others } = await visitorRevision(ctx, spaceId, revisionId, false, alongside);
+  return { resolved: { ...resolved, visitorView: await visitorViewOf(ctx, resolved) } as ResolvedSource, visited, others };
+}
+
+async function visitorRevision(ctx: VisitorContext, spaceId: string, revisionId: string, withMergedFrom: boolean, alongside: readonly BatchItem<"sqlite">[]) {
+  const revision = selectRevisionOfSpace(ctx, spaceId, revisionId);
+  const own = withMergedFrom ? [revision, selectMergedFromRevision(ctx, spaceId, revisionId)] : [revision];
+  const [visited, results] = await loadVisitorSpace(ctx, spaceId, [...own, ...alongside]);
+  const [rows, mergedRows] = results;
+  const row = (rows as RevisionRow[])[0];
+  const { space } = visited;
+  if (!row || !visitorMayReadRevision(ctx, space, row.id)) throw revisionNotPublished(revisionId);
+  const isSpaceHead = row.id === space.revisionId;
+  const resolved: ResolvedSource = {
+    ...mergedFromOf(withMergedFrom, mergedRows),
+    callerContext: ctx,
+    space,
+    revisionId: row.id,
+    point: revisionPoint(row, isSpaceHead),
+    ...(isSpaceHead ? { atOrdinals: revisionPoint(row, false) } : {}),
+    appBase: `/s/${space.id}/~/revisions/${row.id}`,
+    changeRequestId: null,
+    spaceRevisionId: space.revisionId,
+  };
+  return { resolved, visited, others: results.slice(own.length) };
+}
+
 /** A merge revision names the change request it merged (GitBook's schema requires it): read alongside. */
 const mergedFromOf = (withMergedFrom: boolean, rows: unknown) => (withMergedFrom ? { mergedFrom: (rows as ChangeRequestRecord[])[0] } : {});
 
@@ -37,25 +71,7 @@ async function resolvedSource(ctx: VisitorContext, source: ContentSource, withMe
       spaceRevisionId: space.revisionId,
     };
   }
-  if (source.kind === "revision") {
-    const revision = selectRevisionOfSpace(ctx, source.spaceId, source.revisionId);
-    const merged = selectMergedFromRevision(ctx, source.spaceId, source.revisionId);
-    const [{ space }, [rows, mergedRows]] = await loadVisitorSpace(ctx, source.spaceId, withMergedFrom ? [revision, merged] : [revision]);
-    const row = (rows as RevisionRow[])[0];
-    if (!row || !visitorMayReadRevision(ctx, space, row.id)) throw revisionNotPublished(source.revisionId);
-    const isSpaceHead = row.id === space.revisionId;
-    return {
-      ...mergedFromOf(withMergedFrom, mergedRows),
-      callerContext: ctx,
-      space,
-      revisionId: row.id,
-      point: revisionPoint(row, isSpaceHead),
-      ...(isSpaceHead ? { atOrdinals: revisionPoint(row, false) } : {}),
-      appBase: `/s/${space.id}/~/revisions/${row.id}`,
-      changeRequestId: null,
-      spaceRevisionId: space.revisionId,
-    };
-  }
+  if (source.kind === "revision") return (await visitorRevision(ctx, source.spaceId, source.revisionId, withMergedFrom, [])).resolved;
   const previewed = ctx.visitor.preview?.changeRequestId;
   const changeRequestNotFound = notFound(`Change request '${source.changeRequestId}'`);
   if (!previewed || source.spaceId !== ctx.visitor.spaceId) throw changeRequestNotFound;

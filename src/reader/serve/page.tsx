@@ -1,9 +1,9 @@
 import { raw } from "hono/html";
 import type { VisitorContext } from "../../context";
 import { emptyPageIndex } from "../../domain/content-reads/page-index";
-import { resolveContent, type ResolvedSource } from "../../domain/content-reads/revision-content";
+import { getPublishedSiteAndRevision } from "../../domain/content-reads/published-page";
+import type { ResolvedSource } from "../../domain/content-reads/revision-content";
 import type { ResolvedPublishedContent } from "../../domain/published/resolve";
-import { getPublishedSite } from "../../domain/sites/published";
 import { outlineOf, referencesOf, renderDocument, type DocumentInput, type DocumentReferences } from "../document";
 import { NotFoundPage, ReaderPage, readerAssetUrls, readerMathStylesheets } from "../layout";
 import type { ReaderDocumentHead, ReaderSiteView, ReaderTreeItem } from "../model";
@@ -31,13 +31,12 @@ export interface SiteFrame {
   homeUrl: string;
 }
 
-/** The site around the page: profile and revision read at once (two D1 round trips, in parallel). */
+/** The site around the page: profile and revision, read as the site token reads them, in one D1 round trip. */
 export async function loadSiteFrame(ctx: VisitorContext, content: ResolvedPublishedContent, origin: string, currentPageId: string | null, nonce: string): Promise<SiteFrame> {
   const { answer, index, hidden } = content;
-  const [profile, resolved] = await Promise.all([
-    getPublishedSite(ctx, answer.organization, answer.site, answer.shareKey) as Promise<unknown> as Promise<PublishedProfile>,
-    resolveContent(ctx, { kind: "revision", spaceId: answer.space, revisionId: answer.revision }),
-  ]);
+  const read = await getPublishedSiteAndRevision(ctx, { organizationId: answer.organization, siteId: answer.site, shareKey: answer.shareKey, spaceId: answer.space, revisionId: answer.revision });
+  const profile = read.profile as unknown as PublishedProfile;
+  const { resolved } = read;
   const homeUrl = `${origin}${answer.basePath}`;
   const localize = localizer(profile.site.urls.published, `${origin}${answer.siteBasePath}`);
   const current: SpaceLocation = { baseUrl: homeUrl, index, hidden };

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { createOrganization, createUser } from "../../helpers/fixtures";
+import { workerUnderTest } from "../../helpers/http";
+import { publishedSite, spaceWithPages } from "../../helpers/published";
+import { serverTiming } from "../../helpers/server-timing";
+
+/**
+ * What a reader page costs in D1 round trips (Server-Timing), whatever the page holds: the URL's
+ * resolution on every request (plus the revision's page index, the first time this isolate
+ * resolves a URL of it); a page rendered adds one for the site's profile and the revision (read
+ * together), and one for its document the first time this isolate renders it at that revision
+ * (then kept: reader/serve/page-documents.ts). A cached page is the resolution alone.
+ */
+
+const roundTrips = async (url: string) => {
+  const response = await workerUnderTest.fetch(url);
+  expect(response.status).toBe(200);
+  await response.arrayBuffer();
+  return serverTiming(response).d1.roundTrips;
+};
+
+describe("a reader page", () => {
+  it("costs four round trips rendered first, one cached, two rendered for another visitor segment", async () => {
+    const owner = await createUser("reader-trips");
+    const orgId = (await createOrganization(owner)).id;
+    const { space } = await spaceWithPages(owner, orgId, "Trips", [{ ref: "intro", title: "Introduction", markdown: "Hello.\n\n```js\nconst a = 1;\n```\n" }]);
+    const { root } = await publishedSite(owner, orgId, [space.id], { basename: `trips-${space.id.slice(0, 6).toLowerCase()}` });
+    const url = `${root}introduction`;
+    expect(await roundTrips(url)).toBe(4);
+    expect(await roundTrips(url)).toBe(1);
+    expect(await roundTrips(`${url}?visitor.segment=1`)).toBe(2);
+    expect(await roundTrips(`${url}?visitor.segment=1`)).toBe(1);
+  });
+});
