@@ -18,19 +18,24 @@ import { readerContentSecurityPolicy } from "../layout";
  * anew each time and a page is never served to a visitor who may no longer read it.
  */
 
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
+/** In the Cache API a page is its body, and the rest of it (status, type, ETag, nonce marker) this header's JSON: nothing escapes the body. */
+const PAGE_HEADER = "X-Reader-Page";
 
 /**
  * The isolate's level: pages as objects (a hit parses nothing), at most REVISION_MEMORY_CACHE_BYTES
  * of their text, counted two bytes a character as http/revision-memory.ts counts; made on first use,
- * when the environment is known.
+ * when the environment is known. None while that is 0 (then the Cache API is the only level).
  */
 interface Remembered {
   page: RenderedPage;
   expiresAt: number;
 }
 let memory: LruMap<string, Remembered> | undefined;
-const memoryOf = (ctx: RequestContext) => (memory ??= new LruMap<string, Remembered>(memoryCapacity(ctx.env.REVISION_MEMORY_CACHE_BYTES), (entry) => 2 * entry.page.body.length));
+function memoryOf(ctx: RequestContext): LruMap<string, Remembered> | undefined {
+  const capacity = memoryCapacity(ctx.env.REVISION_MEMORY_CACHE_BYTES);
+  return capacity === 0 ? undefined : (memory ??= new LruMap<string, Remembered>(capacity, (entry) => 2 * entry.page.body.length));
+}
 
 export interface RenderedPage {
   body: string;
@@ -52,12 +57,12 @@ export function pageCacheKey(ctx: RequestContext, url: URL, rendering: string, c
 }
 
 export async function cachedPage(ctx: RequestContext, key: string, expiresAt: number): Promise<RenderedPage | undefined> {
-  const remembered = memoryOf(ctx).get(key);
+  const remembered = memoryOf(ctx)?.get(key);
   if (remembered && remembered.expiresAt > Date.now()) return remembered.page;
   const response = await caches.default.match(key);
   if (!response?.ok) return undefined;
-  const page = (await response.json()) as RenderedPage;
-  memoryOf(ctx).set(key, { page, expiresAt });
+  const page = { ...(JSON.parse(response.headers.get(PAGE_HEADER) ?? "{}") as Omit<RenderedPage, "body">), body: await response.text() };
+  memoryOf(ctx)?.set(key, { page, expiresAt });
   return page;
 }
 
@@ -73,10 +78,10 @@ export function randomToken(): string {
 
 /** Keeps a page (in memory now, in the Cache API after the response) until its signing window ends. */
 export function keepPage(ctx: RequestContext, key: string, expiresAt: number, page: RenderedPage): void {
-  memoryOf(ctx).set(key, { page, expiresAt });
-  const serialized = JSON.stringify(page);
+  memoryOf(ctx)?.set(key, { page, expiresAt });
+  const { body, ...rest } = page;
   const ttl = Math.max(1, Math.floor((expiresAt - Date.now()) / 1000));
-  ctx.defer(caches.default.put(key, new Response(serialized, { headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${ttl}` } })));
+  ctx.defer(caches.default.put(key, new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", [PAGE_HEADER]: JSON.stringify(rest), "Cache-Control": `public, max-age=${ttl}` } })));
 }
 
 /** The response for a page: 304 when the client has it (`If-None-Match`), else the page. */

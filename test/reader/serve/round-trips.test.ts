@@ -9,11 +9,12 @@ import { serverTiming } from "../../helpers/server-timing";
  * resolution on every request (plus the revision's page index, the first time this isolate
  * resolves a URL of it); a page rendered adds one for the site's profile and the revision (read
  * together), and one for its document the first time this isolate renders it at that revision
- * (then kept: reader/serve/page-documents.ts). A cached page is the resolution alone.
+ * (then kept: reader/serve/page-documents.ts). A cached page is the resolution alone, from the
+ * isolate's memory or the Cache API.
  */
 
-const roundTrips = async (url: string) => {
-  const response = await workerUnderTest.fetch(url);
+const roundTrips = async (url: string, bindings: Partial<Env> = {}) => {
+  const response = await workerUnderTest.fetch(url, {}, bindings);
   expect(response.status).toBe(200);
   await response.arrayBuffer();
   return serverTiming(response).d1.roundTrips;
@@ -30,5 +31,23 @@ describe("a reader page", () => {
     expect(await roundTrips(url)).toBe(1);
     expect(await roundTrips(`${url}?visitor.segment=1`)).toBe(2);
     expect(await roundTrips(`${url}?visitor.segment=1`)).toBe(1);
+  });
+
+  it("is served from the Cache API when this isolate's memory does not hold it, as in another isolate", async () => {
+    const owner = await createUser("reader-cache-api");
+    const orgId = (await createOrganization(owner)).id;
+    const { space } = await spaceWithPages(owner, orgId, "Cached", [{ ref: "intro", title: "Introduction", markdown: "Kept in the cache.\n" }]);
+    const { root } = await publishedSite(owner, orgId, [space.id], { basename: `cached-${space.id.slice(0, 6).toLowerCase()}` });
+    const rendered = await workerUnderTest.fetch(`${root}introduction`);
+    const html = await rendered.text();
+    const noMemory = { REVISION_MEMORY_CACHE_BYTES: "0" };
+    const fromCacheApi = await workerUnderTest.fetch(`${root}introduction`, {}, noMemory);
+    expect(serverTiming(fromCacheApi).d1.roundTrips).toBe(1);
+    expect(fromCacheApi.headers.get("etag")).toBe(rendered.headers.get("etag"));
+    expect(fromCacheApi.headers.get("content-type")).toBe(rendered.headers.get("content-type"));
+    // The same page, under a nonce of its own.
+    const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonceOf(fromCacheApi)).not.toBe(nonceOf(rendered));
+    expect((await fromCacheApi.text()).replaceAll(nonceOf(fromCacheApi)!, "")).toBe(html.replaceAll(nonceOf(rendered)!, ""));
   });
 });
