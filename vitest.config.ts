@@ -15,6 +15,30 @@ const WHOLE_DEPLOYMENT_TESTS = ["test/cron/**/*.test.ts", "test/queues/**/*.test
  */
 const RATE_LIMIT_TESTS = ["test/http/rate-limit.test.ts"];
 
+/** Browser tests: Node, not workerd; they drive chromium against `wrangler dev` (test/e2e/). */
+const E2E_TESTS = ["test/e2e/**/*.test.ts"];
+
+/**
+ * The e2e project extends nothing of the Workers pool's configuration (no plugin, no setup files):
+ * it runs in Node, after the other projects (`groupOrder`), so `wrangler dev` and chromium do not
+ * compete for the cores with the pool. Its global setup starts the Worker once and seeds it.
+ */
+const e2eProject = {
+  test: {
+    name: "e2e",
+    include: E2E_TESTS,
+    environment: "node" as const,
+    globalSetup: ["./test/e2e/global-setup.ts"],
+    // The files share one Node process and its module cache (playwright-core is loaded once); each
+    // still has a browser of its own, and a context per test.
+    isolate: false,
+    // A browser on two busy cores can take a while; nothing waits for these unless a test hangs.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    sequence: { groupOrder: 1 },
+  },
+};
+
 // Starting the Workers runtime costs about 2.5 s per isolated file, more than most files' tests.
 // So API tests share storage across the files one worker runs: every test builds its own
 // fixtures with unique names (test/helpers/fixtures.ts) and never asserts on rows it did not make.
@@ -57,9 +81,10 @@ export default defineConfig(async () => {
       silent: "passed-only" as const,
       reporters: ["default", "./test/summary-reporter.ts"],
       projects: [
-        { extends: true as const, test: { name: "api", include: ["test/**/*.test.ts"], exclude: [...WHOLE_DEPLOYMENT_TESTS, ...RATE_LIMIT_TESTS], isolate: false } },
+        { extends: true as const, test: { name: "api", include: ["test/**/*.test.ts"], exclude: [...WHOLE_DEPLOYMENT_TESTS, ...RATE_LIMIT_TESTS, ...E2E_TESTS], isolate: false } },
         { extends: true as const, test: { name: "whole-deployment", include: WHOLE_DEPLOYMENT_TESTS } },
         { extends: true as const, plugins: [worker(5)], test: { name: "rate-limits", include: RATE_LIMIT_TESTS } },
+        e2eProject,
       ],
     },
   };

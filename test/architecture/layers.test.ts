@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
  * The layer rules of docs/architecture.md, checked on the imports of every file in src/ (read
  * through Vite, since the tests run inside workerd with no file system).
  */
-const sources = import.meta.glob("../../src/**/*.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+const sources = import.meta.glob(["../../src/**/*.ts", "../../src/**/*.tsx"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 
 interface Import {
   /** The importing file, relative to src/ (e.g. "routes/spaces.ts"). */
@@ -81,6 +81,12 @@ describe("layers", () => {
         !["index.ts", COORDINATOR_CLIENT].includes(edge.from),
     );
     expect(show(wrong)).toEqual([]);
+  });
+
+  it("only app.ts imports reader/ (the published sites' HTML), and the reader's browser islands import nothing of the Worker but the term highlighter they share with it", () => {
+    const intoReader = imports.filter((edge) => edge.relative && inFolder(edge.target, "reader") && !inFolder(edge.from, "reader") && edge.from !== "app.ts");
+    const outOfIslands = imports.filter((edge) => edge.relative && inFolder(edge.from, "reader/islands") && !inFolder(edge.target, "reader/islands") && edge.target !== "reader/highlight");
+    expect(show([...intoReader, ...outOfIslands])).toEqual([]);
   });
 
   it("no two folders of domain/ depend on each other, directly or through others", () => {

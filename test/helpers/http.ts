@@ -36,6 +36,18 @@ export const workerUnderTest = {
   },
 };
 
+/**
+ * A request as a browser's reaches the deployment: through Workers static assets, then the Worker.
+ * `SELF` (and workerUnderTest) call the Worker's fetch handler directly, skipping the assets; the
+ * pool's own binding to the current Worker goes through miniflare's asset router, as `wrangler dev`
+ * and Cloudflare do.
+ */
+export async function throughAssets(path: string): Promise<Response> {
+  const self = (env as unknown as Record<string, Fetcher | undefined>).__VITEST_POOL_WORKERS_SELF_SERVICE;
+  if (!self) throw new Error("The Vitest pool no longer has its binding to the current Worker: check the assets with `wrangler dev`");
+  return self.fetch(`${ORIGIN}${path}`);
+}
+
 /** Calls the Worker under test in-process (no port), e.g. `call("GET", "/v1/orgs", { token })`. */
 export async function call<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };

@@ -2,44 +2,20 @@ import { expect } from "vitest";
 import { commitToMain, createSpace } from "./content";
 import type { TestUser } from "./fixtures";
 import { call, ORIGIN, type ApiResponse } from "./http";
+import { insertPagesByLevel, type PageSpec } from "./page-levels";
 import { createSite, publishSite, updateSite } from "./sites";
 import { expectSpecResponse } from "./spec";
 import { expectSpec0146Response } from "./spec-0146";
 
 /** Published sites and the resolution of their URLs (POST /v1/urls/published), through HTTP. */
 
-export interface PageSpec {
-  ref: string;
-  title: string;
-  markdown?: string;
-  /** The ref of the parent page (inserted before it). */
-  into?: string;
-  condition?: string;
-  hidden?: boolean;
-}
+export type { PageSpec } from "./page-levels";
 
 /** A space with these pages, committed to main (a level of the tree per change request); their ids by ref. */
 export async function spaceWithPages(owner: TestUser, orgId: string, title: string, pages: PageSpec[]) {
   const space = await createSpace(owner, orgId, { title });
-  const ids: Record<string, string> = {};
-  let pending = pages;
-  while (pending.length > 0) {
-    const ready = pending.filter((page) => !page.into || ids[page.into]);
-    if (ready.length === 0) throw new Error("spaceWithPages: a page's parent is not among the pages");
-    const changes = ready.map((page) => ({
-      operation: "insert_page",
-      ref: page.ref,
-      title: page.title,
-      ...(page.into ? { into: ids[page.into] } : {}),
-      ...(page.condition ? { condition: page.condition } : {}),
-      ...(page.hidden ? { hidden: true } : {}),
-      document: { markdown: page.markdown ?? `Text of ${page.title}.\n` },
-    }));
-    const edit = await commitToMain(owner, space.id, changes);
-    for (const change of edit.changes as Array<{ ref?: string; page: { id: string } }>) if (change.ref) ids[change.ref] = change.page.id;
-    pending = pending.filter((page) => !ready.includes(page));
-  }
-  return { space, pageIds: ids };
+  const pageIds = await insertPagesByLevel(pages, async (changes) => (await commitToMain(owner, space.id, changes)).changes as Array<{ ref?: string; page: { id: string } }>);
+  return { space, pageIds };
 }
 
 /** A published site of `spaceIds` (root site spaces), with a basename and a visibility. */

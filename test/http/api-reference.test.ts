@@ -1,8 +1,7 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import packageJson from "../../package.json";
 import { SCALAR_BUNDLE_PATH, SCALAR_VERSION } from "../../src/http/api-reference";
-import { ORIGIN, workerUnderTest } from "../helpers/http";
+import { ORIGIN, throughAssets, workerUnderTest } from "../helpers/http";
 
 /** Every URL a tag of the page loads (script src, stylesheet and other link href), as written. */
 function loadedUrls(html: string): string[] {
@@ -56,15 +55,3 @@ describe("the interactive API reference", () => {
     }
   });
 });
-
-/**
- * A request as a browser's reaches the deployment: through Workers static assets, then the Worker.
- * `SELF` (and workerUnderTest) call the Worker's fetch handler directly, skipping the assets; the
- * pool's own binding to the current Worker goes through miniflare's asset router, as `wrangler dev`
- * and Cloudflare do.
- */
-async function throughAssets(path: string): Promise<Response> {
-  const self = (env as unknown as Record<string, Fetcher | undefined>).__VITEST_POOL_WORKERS_SELF_SERVICE;
-  if (!self) throw new Error("The Vitest pool no longer has its binding to the current Worker: check the assets with `wrangler dev`");
-  return self.fetch(`${ORIGIN}${path}`);
-}

@@ -1,4 +1,4 @@
-import type { RequesterContext } from "../../context";
+import type { ReaderContext } from "../../context";
 import type { Database } from "../../db/client";
 import { ApiError, badRequest } from "../../lib/errors";
 import { enqueue, type PdfSpec } from "../../lib/jobs";
@@ -22,7 +22,7 @@ export interface PdfOptions {
   only?: boolean | undefined;
 }
 
-export async function getPdfUrl(ctx: RequesterContext, source: ContentSource, options: PdfOptions): Promise<{ url: string }> {
+export async function getPdfUrl(ctx: ReaderContext, source: ContentSource, options: PdfOptions): Promise<{ url: string }> {
   if (options.only && options.page === undefined) throw badRequest("Invalid query field 'only': it prints the page given by 'page', which is missing");
   const resolved = await resolveContent(ctx, source);
   const page = options.page ?? null;

@@ -71,13 +71,20 @@ export function dataOf(node: Json): Json {
   return isJson(node.data) ? node.data : {};
 }
 
-/** All the text under a node, leaves concatenated (for code lines and unknown content). */
+/**
+ * All the text under a node, leaves concatenated (for code lines and unknown content). A formula
+ * is its TeX, as markdown and the search index hold it (a heading's anchor then reads the same).
+ */
 export function textContent(node: Json): string {
   if (node.object === "leaf") return typeof node.text === "string" ? node.text : "";
   if (node.object === "text") {
     return Array.isArray(node.leaves) ? node.leaves.filter(isJson).map(textContent).join("") : "";
   }
   if (node.object === "inline" && node.type === "emoji") return emojiText(dataOf(node).code);
+  if (node.type === "inline-math" || node.type === "math") {
+    const formula = dataOf(node).formula;
+    return typeof formula === "string" ? formula : "";
+  }
   return childrenOf(node).map(textContent).join("");
 }
 

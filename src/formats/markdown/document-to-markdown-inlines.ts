@@ -1,5 +1,5 @@
 /*
- * GitBook JSON document -> markdown, inline content: text leaves, links, inline images, emoji.
+ * GitBook JSON document -> markdown, inline content: text leaves, links, inline images, emoji, math.
  *
  * GitBook marks every leaf with a flat set of marks; markdown nests emphasis. groupMarks rebuilds
  * the nesting (see its comment), which is the one subtle algorithm of the export direction and
@@ -13,7 +13,7 @@ import { targetUrl } from "./links";
 const WRAPPING_MARKS = ["bold", "italic", "strikethrough"] as const;
 type WrappingMark = (typeof WRAPPING_MARKS)[number];
 
-/** Void inlines (images, emoji) carry no marks; they may sit inside any emphasis around them. */
+/** Void inlines (images, emoji, math) carry no marks; they may sit inside any emphasis around them. */
 const ANY_MARKS = "any";
 type UnitMarks = ReadonlySet<MarkType> | typeof ANY_MARKS;
 
@@ -74,6 +74,12 @@ function unitsOf(nodes: readonly Json[]): Unit[] {
       case "emoji": {
         const text = textContent(node);
         return text === "" ? [] : [{ kind: "leaf", text, marks: ANY_MARKS }];
+      }
+      case "inline-math": {
+        // `$$$$` would not read back as a formula; an empty one shows nothing anyway.
+        const formula = dataOf(node).formula;
+        if (typeof formula !== "string" || formula.trim() === "") return [];
+        return [{ kind: "node", marks: ANY_MARKS, render: () => [{ type: "inlineMath", value: formula }] }];
       }
       default:
         // Unknown inlines (mentions, expressions, ...): their text content.

@@ -9,6 +9,7 @@
  */
 import type { BlockContent, List, ListItem, Paragraph, PhrasingContent } from "mdast";
 import { gfmToMarkdown } from "mdast-util-gfm";
+import { mathToMarkdown } from "mdast-util-math";
 import { toMarkdown, type Options as ToMarkdownOptions } from "mdast-util-to-markdown";
 import {
   childrenOf,
@@ -25,10 +26,17 @@ import { reusableContentInclude } from "./includes";
 /**
  * One markdown style for everything we write: ATX headings, `*` bullets, `***` dividers (a
  * leading `---` would read as frontmatter), `*emphasis*` (works inside words, unlike `_`),
- * `**strong**`, backtick fences, and list content indented by the marker width.
+ * `**strong**`, backtick fences, list content indented by the marker width, and GitBook's math:
+ * `$$` fences around a block's TeX, `$$<TeX>$$` inline. A `$` of text that would touch a `$$`
+ * is escaped, so text never opens or extends a formula (`$$x$$\$ 5`, `US\$$$x$$`).
  */
 const TO_MARKDOWN: ToMarkdownOptions = {
-  extensions: [gfmToMarkdown()],
+  extensions: [
+    gfmToMarkdown(),
+    mathToMarkdown({ singleDollarTextMath: false }),
+    // mathToMarkdown escapes a `$` followed by one; a `$` right after an inline formula's `$$` too.
+    { unsafe: [{ character: "$", before: "\\$", inConstruct: "phrasing" }] },
+  ],
   bullet: "*",
   rule: "*",
   emphasis: "*",
@@ -100,6 +108,10 @@ function blockToMdast(node: Json): BlockContent[] {
       return [{ type: "blockquote", children: blocksToMdast(children) }];
     case "divider":
       return [{ type: "thematicBreak" }];
+    case "math": {
+      const formula = dataOf(node).formula;
+      return typeof formula === "string" ? [{ type: "math", value: formula }] : [];
+    }
     case "images":
       return imagesToMdast(children);
     case "image":

@@ -4,7 +4,8 @@
  * Documents are built in Slate's normal form (a text node before, between and after inlines;
  * adjacent leaves with the same marks merged) so GitBook clients get what their editor would
  * produce. Blocks GitBook has no equivalent for (tables, footnotes, raw HTML) degrade to
- * paragraphs of their text, so nothing a reader sees is dropped. One class, because the builder
+ * paragraphs of their text, so nothing a reader sees is dropped. Math is GitBook's: a `$$` block,
+ * or a paragraph holding nothing but one `$$…$$`, is a `math` block; `$$…$$` in text `inline-math`. One class, because the builder
  * carries the link definitions and the key counter through the whole tree.
  *
  * Text anyone may write (comments) is converted `untrusted`: no raw HTML and no link that could
@@ -24,8 +25,9 @@ import {
 } from "./document-nodes";
 import { reusableContentOfParagraph } from "./includes";
 import { classifyUrl, type LinkTarget } from "./links";
+import { htmlText, isSafeUrl, withoutInlineScripts } from "./untrusted";
 
-import { collectDefinitions, parseMarkdownTree, plainText } from "./mdast";
+import { collectDefinitions, mathSource, parseMarkdownTree, plainText } from "./mdast";
 
 /** A link's ref: a page link with a fragment is GitBook's anchor ref (the page and the heading's id). */
 function linkRefOf(url: string): LinkTarget | { kind: "anchor"; page: string; anchor: string } {
@@ -36,7 +38,7 @@ function linkRefOf(url: string): LinkTarget | { kind: "anchor"; page: string; an
 
 /**
  * Where blocks are being placed; GitBook's schema allows fewer block types below the top level:
- * list items take no image blocks, quotes take neither images nor code.
+ * list items take no image blocks, quotes take neither images, code nor math.
  */
 type Placement = "top" | "item" | "quote";
 
@@ -59,6 +61,8 @@ export function markdownToDocument(body: string, options: DocumentOptions = {}):
 /** Builds document nodes from mdast, handing out keys in document order. */
 class DocumentBuilder {
   private counter = 0;
+  /** Links do not nest in markdown, so a flag says whether the phrasing being built is a link's. */
+  private insideLink = false;
 
   constructor(
     private readonly definitions: ReadonlyMap<string, Definition>,
@@ -90,6 +94,8 @@ class DocumentBuilder {
         const alone = node.children.length === 1 && node.children[0]!.type === "text";
         const reusableContent = alone && placement === "top" && !this.untrusted ? reusableContentOfParagraph(plainText(node)) : undefined;
         if (reusableContent !== undefined) return [this.reusableContent(reusableContent)];
+        const formula = placement === "quote" ? undefined : loneFormula(node);
+        if (formula !== undefined) return [this.math(formula)];
         return [placement === "top" && this.isImagesOnly(node) ? this.images(node) : this.paragraph(node.children)];
       }
       case "heading":
@@ -103,6 +109,9 @@ class DocumentBuilder {
       case "code":
         // A quote cannot hold a code block in GitBook's schema; its text survives as a paragraph.
         return [placement === "quote" ? this.textParagraph(node.value) : this.code(node.lang, node.value)];
+      case "math":
+        // A quote cannot hold a math block in GitBook's schema: the formula stays math, inline.
+        return [placement === "quote" ? this.paragraph([{ type: "inlineMath", value: mathSource(node) }]) : this.math(mathSource(node))];
       case "table":
         // GitBook tables are records keyed by column definitions, far from GFM's grid; rows are
         // kept as paragraphs of their cells' inline content joined by " | " instead.
@@ -183,6 +192,10 @@ class DocumentBuilder {
       }),
     );
     return { object: "block", type: "code", key, data: lang ? { syntax: lang } : {}, nodes };
+  }
+
+  private math(formula: string): BlockNode {
+    return { object: "block", type: "math", key: this.key(), isVoid: true, data: { formula } };
   }
 
   private tableRow(row: TableRow): BlockNode {
@@ -266,6 +279,11 @@ class DocumentBuilder {
       }
       case "footnoteReference":
         return [leaf(`[^${node.label ?? node.identifier}]`, marks)];
+      case "inlineMath":
+        // GitBook's links hold only text and images: a formula in a link's text stays its source.
+        if (this.insideLink) return [leaf(`$$${node.value}$$`, marks)];
+        // A void inline: emphasis around a formula does not reach into it.
+        return [{ object: "inline", type: "inline-math", key: this.key(), isVoid: true, data: { formula: node.value } }];
       default:
         // Inline HTML and anything else: its text, as written (an untrusted author's tags dropped).
         return [leaf(this.textOf(node), marks)];
@@ -275,7 +293,9 @@ class DocumentBuilder {
   private link(url: string, children: readonly PhrasingContent[], marks: readonly MarkType[]): InlineNode {
     // Link titles have no place in GitBook's link data and are not kept.
     const key = this.key();
+    this.insideLink = true;
     const nodes = slateNodes(this.phrasing(children, marks));
+    this.insideLink = false;
     return { object: "inline", type: "link", key, isVoid: false, data: { ref: linkRefOf(url) }, nodes };
   }
 
@@ -289,39 +309,10 @@ class DocumentBuilder {
   }
 }
 
-/** A URL that only navigates: relative (our pages and files), or http(s) and mailto. */
-function isSafeUrl(url: string): boolean {
-  // Browsers ignore control characters and whitespace inside a scheme (`java\tscript:`).
-  const scheme = /^([^/?#]*?):/.exec(url.replace(/[\u0000-\u0020\u007f]/g, ""))?.[1];
-  return scheme === undefined || ["http", "https", "mailto"].includes(scheme.toLowerCase());
-}
-
-/**
- * Inline `<script>`/`<style>` elements arrive as an opening tag, the markdown between, and a
- * closing tag, each a node of its own: everything from the opening tag to its closing one goes.
- */
-function withoutInlineScripts(nodes: readonly PhrasingContent[]): PhrasingContent[] {
-  const kept: PhrasingContent[] = [];
-  let inside: string | null = null;
-  for (const node of nodes) {
-    const html = node.type === "html" ? node.value : "";
-    if (inside !== null) {
-      if (new RegExp(`</${inside}\\s*>`, "i").test(html)) inside = null;
-      continue;
-    }
-    const opening = /^<(script|style)\b/i.exec(html);
-    if (opening && !new RegExp(`</${opening[1]}\\s*>`, "i").test(html)) inside = opening[1]!;
-    kept.push(node);
-  }
-  return kept;
-}
-
-/** What a reader sees of raw HTML: no script or style element, no comment, no tag. */
-function htmlText(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, "")
-    .replace(/<!--[\s\S]*?(?:-->|$)/g, "")
-    .replace(/<\/?[a-zA-Z!?][^>]*>?/g, "");
+/** The TeX of a paragraph that holds one `$$…$$` and nothing else: GitBook's block form on one line. */
+function loneFormula(node: Paragraph): string | undefined {
+  const content = node.children.filter((child) => child.type !== "text" || child.value.trim() !== "");
+  return content.length === 1 && content[0]!.type === "inlineMath" ? content[0]!.value : undefined;
 }
 
 function leaf(text: string, marks: readonly MarkType[]): Leaf {

@@ -1,15 +1,17 @@
 /*
  * Markdown text -> mdast, the syntax tree every converter here reads.
  *
- * One parser configuration (CommonMark + GFM) for the whole module, so a page's links, its
- * document and its title heading are read the same way. The walkers and text helpers live next
+ * One parser configuration (CommonMark + GFM + GitBook's `$$` math) for the whole module, so a
+ * page's links, its document and its title heading are read the same way. The walkers and text helpers live next
  * to the parser because they only make sense on the trees it produces; what to do with the tree
  * (documents, links, titles) lives in the modules that import this one.
  */
 import type { Definition, Image, Link, Nodes, Root } from "mdast";
 import { fromMarkdown, type Extension } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
+import { mathFromMarkdown, type Math } from "mdast-util-math";
 import { gfm } from "micromark-extension-gfm";
+import { math } from "micromark-extension-math";
 import { nestingDepth, tooDeep } from "../../lib/nesting";
 
 /**
@@ -27,14 +29,51 @@ export interface DestinationSpan {
 }
 
 /**
- * Parses markdown (CommonMark + GFM) into mdast. When `spans` is given, the source offsets of
+ * GitBook's math: `$$` on a line of its own opens a formula block (`math`) that a line holding
+ * only `$$` closes, and `$$<TeX>$$` inside text is an inline formula (`inlineMath`). Their TeX is
+ * raw, as in code: no escapes, emphasis or links inside. A single `$` is only a dollar sign.
+ */
+const MATH = math({ singleDollarTextMath: false });
+/** Inline formulas only: how a body whose `$$` block never closes is read (see parseMarkdownTree). */
+const INLINE_MATH = { text: MATH.text };
+
+/**
+ * Parses markdown (CommonMark + GFM + math) into mdast. When `spans` is given, the source offsets of
  * every link, image and definition URL are recorded there, so callers can rewrite exactly those
  * bytes: mdast positions cover whole nodes, and the parser's tokens are the only reliable way to
  * know where a destination starts and ends (escapes, `<...>` forms, titles, line breaks).
+ *
+ * A `$$` block left open would run, like an unclosed code fence, to the end of the body: prose
+ * that starts a line with `$$` (or a formula written `$$a + b` … `c$$` across lines) would turn
+ * the rest of the page into TeX. Such a body is read again with inline formulas only, where
+ * `$$…$$` spanning lines is one formula and a lone `$$` is text.
  */
 export function parseMarkdownTree(body: string, spans?: DestinationSpan[]): Root {
-  const mdastExtensions = spans ? [gfmFromMarkdown(), recordDestinations(spans)] : [gfmFromMarkdown()];
-  return fromMarkdown(body, { extensions: [gfm()], mdastExtensions });
+  const mathBlocks = { unclosed: false };
+  const tree = parseWith(body, MATH, spans, mathBlocks);
+  if (!mathBlocks.unclosed) return tree;
+  spans?.splice(0);
+  return parseWith(body, INLINE_MATH, spans);
+}
+
+function parseWith(body: string, mathSyntax: typeof MATH, spans?: DestinationSpan[], mathBlocks?: { unclosed: boolean }): Root {
+  const mdastExtensions = [gfmFromMarkdown(), mathFromMarkdown()];
+  if (spans) mdastExtensions.push(recordDestinations(spans));
+  if (mathBlocks) mdastExtensions.push(watchMathBlocks(mathBlocks));
+  return fromMarkdown(body, { extensions: [gfm(), mathSyntax], mdastExtensions });
+}
+
+/** Notes a math block without its closing fence (the parser's tokens are the only place that says so). */
+function watchMathBlocks(mathBlocks: { unclosed: boolean }): Extension {
+  let fences = 0;
+  return {
+    afterExit(token) {
+      if (token.type === "mathFlowFence") fences += 1;
+      if (token.type !== "mathFlow") return;
+      if (fences < 2) mathBlocks.unclosed = true;
+      fences = 0;
+    },
+  };
 }
 
 /**
@@ -74,8 +113,17 @@ export function collectDefinitions(tree: Root): Map<string, Definition> {
   return definitions;
 }
 
-/** Plain text of an mdast node: what a reader sees, without markup. */
+/**
+ * A math block's TeX: its lines, and what follows the opening `$$` on its line (the parser's
+ * `meta`, which GitBook never writes but a person may: `$$x = 1` … `$$`).
+ */
+export function mathSource(node: Math): string {
+  return node.meta ? `${node.meta}\n${node.value}` : node.value;
+}
+
+/** Plain text of an mdast node: what a reader sees, without markup (TeX as written). */
 export function plainText(node: Nodes): string {
+  if (node.type === "math") return mathSource(node);
   if ("value" in node) return node.value;
   if (node.type === "image" || node.type === "imageReference") return node.alt ?? "";
   if ("children" in node) return node.children.map((child) => plainText(child)).join("");

@@ -4,7 +4,8 @@
  * Each heading, at any level, starts a section named by its anchor id; the text before the first
  * heading is the root section (anchor ""), always present, so a page with no text still has a row
  * for its title. Text is what a reader sees: markup, raw HTML tags and GitBook's `{% … %}` block
- * tags are dropped; code is kept (people search for the names in it).
+ * tags are dropped; code is kept (people search for the names in it), and so is a formula's TeX
+ * without its `$$` (`\sigma` is found by "sigma"; a heading's anchor reads it as the reader does).
  */
 import type { Heading, Nodes, RootContent } from "mdast";
 import { parseMarkdownTree, plainText } from "./mdast";

@@ -1,10 +1,10 @@
 /*
  * The text of a markdown body that a translator may see, and the body rebuilt around its
  * translation. Only what a reader reads as prose is sent: the `text` nodes of the tree (CommonMark
- * + GFM, parsed as every other converter here parses). Code blocks, inline code, URLs and link or
- * image targets, HTML, GitBook's `{% … %}` tags and `{{ … }}` expressions are never sent, and the
- * body is rebuilt by replacing exactly the source bytes of each translated text node: every other
- * byte of the body is kept as it was.
+ * + GFM + math, parsed as every other converter here parses). Code blocks, inline code, math
+ * (`$$…$$`: TeX is not prose), URLs and link or image targets, HTML, GitBook's `{% … %}` tags and
+ * `{{ … }}` expressions are never sent, and the body is rebuilt by replacing exactly the source
+ * bytes of each translated text node: every other byte of the body is kept as it was.
  */
 import type { Nodes, Text } from "mdast";
 import { parseMarkdownTree } from "./mdast";
@@ -116,10 +116,11 @@ const oneLine = (text: string) => text.replace(/[ \t]*\r?\n[ \t]*/g, " ");
 
 /**
  * Escapes what would turn text into markup: emphasis, code, links, HTML, strikethrough, table
- * cells, entities and backslashes. A translator's `*` or `[` stays a character of the text.
+ * cells, math (`$$`), entities and backslashes. A translator's `*`, `[` or `$` stays a character
+ * of the text.
  */
 export function escapeText(text: string): string {
-  return text.replace(/[\\`*_[\]<~|]/g, "\\$&").replace(/&(?=#?[a-zA-Z0-9]+;)/g, "\\&");
+  return text.replace(/[\\`*_[\]<~|$]/g, "\\$&").replace(/&(?=#?[a-zA-Z0-9]+;)/g, "\\&");
 }
 
 /** At the start of a paragraph, a heading, quote, list item, setext underline or fence would start a block. */

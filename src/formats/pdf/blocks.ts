@@ -2,9 +2,12 @@
  * A page body (mdast) drawn on the canvas: headings, paragraphs with emphasis and links, lists
  * (ordered, bulleted, task), quotes, code, tables, images and rules. What has no print form
  * (HTML tags, definitions) is drawn as its text or left out; nothing in a body can stop a PDF.
+ * Math is drawn as its TeX source in the code face (a block like a code block, inline like inline
+ * code): typesetting it would need KaTeX's fonts and layout in the PDF, and the source is exact.
  */
 import type { Definition, List, Nodes, PhrasingContent, RootContent, Table } from "mdast";
 import type { PDFImage } from "./pdf-lib";
+import { mathSource } from "../markdown/mdast";
 import { CONTENT_HEIGHT, lineHeight, type Canvas } from "./canvas";
 import { wrapPreformatted, wrapRuns } from "./layout";
 import { COLORS, type LinkDestination, type Run, type TextStyle } from "./text";
@@ -61,11 +64,13 @@ function drawBlock(node: RootContent, context: BodyContext, listDepth: number) {
       canvas.space(BODY_SIZE * 0.4);
       return;
     }
-    case "code": {
+    case "code":
+    case "math": {
       canvas.space(2);
       // The monospace face, on the block's background (not each word's, as inline code has).
       const style: TextStyle = { mono: true };
-      for (const line of wrapPreformatted(node.value, style, canvas.typesetter, CODE_SIZE, canvas.width)) {
+      const text = node.type === "math" ? mathSource(node) : node.value;
+      for (const line of wrapPreformatted(text, style, canvas.typesetter, CODE_SIZE, canvas.width)) {
         canvas.line(line, CODE_SIZE, { background: COLORS.codeBackground });
       }
       canvas.space(BODY_SIZE * 0.8);
@@ -196,6 +201,7 @@ export function inlineRuns(nodes: readonly Nodes[], style: TextStyle, context: B
         runs.push({ text: node.value, style: current });
         return;
       case "inlineCode":
+      case "inlineMath":
         runs.push({ text: node.value, style: { ...current, code: true, bold: false } });
         return;
       case "break":

@@ -43,21 +43,40 @@ function wantedId(node: Json): string | undefined {
   if (HEADINGS.has(type)) return bounded ?? slugOfHeading(plainTextOf(node)).slice(0, MAX_ID_LENGTH);
   if (OPENAPI_OPERATION_BLOCKS.has(type)) {
     const ref = openapiOperationRefOf(node);
-    return bounded ?? slugOfHeading(ref ? `${ref.method} ${ref.path}` : "operation").slice(0, MAX_ID_LENGTH);
+    // Path separators and braces become word breaks: "get /pets/{id}" is "get-pets-id".
+    const words = ref ? `${ref.method} ${ref.path.replace(/[^\p{L}\p{M}\p{N}]+/gu, " ")}` : "operation";
+    return bounded ?? slugOfHeading(words).slice(0, MAX_ID_LENGTH);
   }
   if (type === "expandable") return bounded;
   return undefined;
 }
 
-/** The ids of a page's anchored nodes, handed out in document order. */
+/**
+ * The ids of a page's anchored nodes, handed out in document order. Ids are kept by node, so
+ * the table also holds the one reusable-content lookup of the render: a lookup that built a new
+ * document on each call would otherwise give the renderer nodes the table has never seen.
+ */
 export class AnchorTable {
   private readonly ids = new Map<Json, string[]>();
   private readonly handedOut = new Map<Json, number>();
   private readonly taken = new AnchorIds();
+  /** The caller's reusableContent, asked once per reusable content. */
+  readonly reusableContent: DocumentRenderContext["reusableContent"] | undefined;
+
+  private constructor(lookups: OutlineLookups) {
+    const lookup = lookups.reusableContent;
+    if (!lookup) return;
+    const documents = new Map<string, DocumentInput | null>();
+    this.reusableContent = (id, space) => {
+      const key = `${space ?? ""}/${id}`;
+      if (!documents.has(key)) documents.set(key, lookup.call(lookups, id, space));
+      return documents.get(key)!;
+    };
+  }
 
   /** The table of a document as `lookups` show it. */
   static of(document: DocumentInput, lookups: OutlineLookups): AnchorTable {
-    const table = new AnchorTable();
+    const table = new AnchorTable(lookups);
     table.walk(document.nodes.filter(isJson), lookups, []);
     return table;
   }
@@ -77,9 +96,9 @@ export class AnchorTable {
     for (const node of nodes) {
       const wanted = wantedId(node);
       if (wanted !== undefined) this.ids.set(node, [...(this.ids.get(node) ?? []), this.taken.take(wanted)]);
-      if (node.type === "if" && !conditionHolds(node, lookups.condition)) continue;
+      if (node.type === "if" && !conditionHolds(node, lookups)) continue;
       if (node.type === "reusable-content") {
-        const expanded = expandReusable(node, lookups.reusableContent, trail);
+        const expanded = expandReusable(node, this.reusableContent, trail);
         if (expanded) this.walk(expanded.document.nodes.filter(isJson), lookups, expanded.trail);
         continue;
       }
@@ -113,9 +132,9 @@ export function outlineOf(document: DocumentInput, lookups: OutlineLookups = {})
         const title = operation?.summary?.trim() || `${ref.method.toUpperCase()} ${ref.path}`;
         items.push({ id, title, depth: 1, method: ref.method.toUpperCase(), ...(operation?.deprecated ? { deprecated: true } : {}) });
       } else if (node.type === "reusable-content") {
-        const expanded = expandReusable(node, lookups.reusableContent, trail);
+        const expanded = expandReusable(node, table.reusableContent, trail);
         if (expanded) visit(expanded.document.nodes.filter(isJson), expanded.trail);
-      } else if (node.type === "if" && conditionHolds(node, lookups.condition)) {
+      } else if (node.type === "if" && conditionHolds(node, lookups)) {
         visit(childrenOf(node), trail);
       }
     }

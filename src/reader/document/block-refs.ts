@@ -84,11 +84,11 @@ export function openapiSchemasRefOf(node: Json): OpenAPISchemasRef | undefined {
 export const conditionOf = (node: Json): string | undefined => (node.type === "if" ? nonEmptyString(dataOf(node).expression) : undefined);
 
 /** Whether an `if` block's content is shown: only when the caller says its condition holds. */
-export function conditionHolds(node: Json, condition: DocumentRenderContext["condition"]): boolean {
+export function conditionHolds(node: Json, lookups: Pick<DocumentRenderContext, "condition">): boolean {
   const expression = conditionOf(node);
-  if (expression === undefined || !condition) return false;
+  if (expression === undefined || !lookups.condition) return false;
   try {
-    return condition(expression) === true;
+    return lookups.condition(expression) === true;
   } catch {
     return false;
   }

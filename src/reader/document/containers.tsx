@@ -125,12 +125,12 @@ export function renderPrompt(node: Json, state: RenderState): Child {
 
 /** A reusable content, rendered where it is placed (bounded: block-refs.ts). */
 export function renderReusable(node: Json, state: RenderState): Child {
-  const expanded = expandReusable(node, state.context.reusableContent, state.trail);
+  const expanded = expandReusable(node, state.anchors.reusableContent, state.trail);
   if (!expanded) return null;
   return renderBlocks(expanded.document.nodes.filter(isJson), { ...state, trail: expanded.trail });
 }
 
 /** An `if` block: its content only when the caller says the condition holds; nothing of it otherwise. */
 export function renderCondition(node: Json, state: RenderState): Child {
-  return conditionHolds(node, state.context.condition) ? renderBlocks(childrenOf(node), state) : null;
+  return conditionHolds(node, state.context) ? renderBlocks(childrenOf(node), state) : null;
 }

@@ -30,8 +30,8 @@ function renderInline(node: Json, state: RenderState): Child {
     case "inline-image":
       return renderInlineImage(node, state);
     case "emoji": {
-      const code = stringOf(data.code);
-      return code ? <span class="doc-emoji">{emojiOf(code)}</span> : null;
+      const emoji = emojiOf(stringOf(data.code) ?? "");
+      return emoji ? <span class="doc-emoji">{emoji}</span> : null;
     }
     case "icon": {
       const icon = stringOf(data.icon);

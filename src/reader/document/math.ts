@@ -1,7 +1,7 @@
 /*
  * Math on the server: KaTeX's HTML, with MathML for screen readers. HEAVY: only renderers.ts
  * imports this module, through a dynamic import(). The page needs KaTeX's stylesheet
- * (KATEX_STYLESHEET, index.ts) and its fonts, served as static assets.
+ * and its fonts, served as static assets (scripts/reader-assets.mjs).
  *
  * `trust: false` keeps \href, \url, \includegraphics, \htmlClass and friends off (they render as
  * errors), so a formula cannot link anywhere or load anything; the size and macro-expansion

@@ -1,9 +1,10 @@
 import type { IslandLabels } from "./labels";
 
 /**
- * Copy buttons: one on every code block of the document (its text, without line numbers the
- * renderer marks `data-line-number` or `.line-number`), and the page action that copies the
- * page's markdown. The status is announced through the button's own label.
+ * Copy buttons: one on every code block of the document (the text of its `code[data-copy]`, the
+ * renderer's mark for what to copy: line numbers are CSS, not text), and the page action that
+ * copies the page's markdown. The status is announced through the button's own label; a refused
+ * clipboard leaves the label as it was.
  */
 export function setupCopyButtons(labels: IslandLabels): void {
   for (const pre of document.querySelectorAll<HTMLPreElement>(".reader-document pre")) {
@@ -11,7 +12,8 @@ export function setupCopyButtons(labels: IslandLabels): void {
     const frame = document.createElement("div");
     frame.className = "code-frame";
     pre.replaceWith(frame);
-    frame.append(pre, copyButton(labels, () => Promise.resolve(codeText(pre))));
+    const code = pre.querySelector("code[data-copy]") ?? pre;
+    frame.append(pre, copyButton(labels, () => Promise.resolve((code.textContent ?? "").replace(/\n$/, ""))));
   }
   const pageButton = document.querySelector<HTMLButtonElement>("[data-copy-page]");
   if (pageButton) {
@@ -19,15 +21,9 @@ export function setupCopyButtons(labels: IslandLabels): void {
     pageButton.hidden = false;
     pageButton.addEventListener("click", () => {
       const text = fetch(href, { headers: { accept: "text/markdown" } }).then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))));
-      void copy(text).then(() => flash(pageButton.querySelector<HTMLElement>("[data-copy-label]") ?? pageButton, labels.copied));
+      copy(text).then(() => flash(pageButton.querySelector<HTMLElement>("[data-copy-label]") ?? pageButton, labels.copied), ignore);
     });
   }
-}
-
-function codeText(pre: HTMLPreElement): string {
-  const clone = pre.cloneNode(true) as HTMLElement;
-  for (const number of clone.querySelectorAll("[data-line-number], .line-number")) number.remove();
-  return (clone.textContent ?? "").replace(/\n$/, "");
 }
 
 function copyButton(labels: IslandLabels, text: () => Promise<string>): HTMLButtonElement {
@@ -37,7 +33,7 @@ function copyButton(labels: IslandLabels, text: () => Promise<string>): HTMLButt
   button.textContent = labels.copy;
   button.setAttribute("aria-live", "polite");
   button.addEventListener("click", () => {
-    void copy(text()).then(() => flash(button, labels.copied));
+    copy(text()).then(() => flash(button, labels.copied), ignore);
   });
   return button;
 }
@@ -60,3 +56,5 @@ function flash(label: HTMLElement, message: string): void {
   label.textContent = message;
   setTimeout(() => (label.textContent = original), 1600);
 }
+
+const ignore = () => {};

@@ -56,7 +56,7 @@ export function setupSearch(labels: IslandLabels): void {
     inFlight?.abort();
     if (query.trim() === "") {
       show([], "");
-      status.textContent = "";
+      status.textContent = labels.searchEmpty;
       return;
     }
     inFlight = new AbortController();
@@ -75,7 +75,7 @@ export function setupSearch(labels: IslandLabels): void {
     if (!dialog.open) dialog.showModal();
     if (query !== undefined) input.value = query;
     input.focus();
-    if (query !== undefined) run(query);
+    run(input.value);
   };
 
   input.addEventListener("input", () => {

@@ -14,11 +14,13 @@ export const READER_ASSETS = READER_ASSET_MANIFEST;
 /**
  * The stylesheet and script URLs a page's head needs, under `base` (the origin or path prefix the
  * site is served from when it is not the Worker's own root, e.g. behind a proxy at a sub-path;
- * empty for the Worker's origin).
+ * empty for the Worker's origin). A page with math (the document's references say so) also gets
+ * KaTeX's stylesheet, which loads its fonts from beside it.
  */
-export function readerAssetUrls(base = ""): { stylesheets: string[]; scripts: string[] } {
+export function readerAssetUrls(base = "", options: { math?: boolean } = {}): { stylesheets: string[]; scripts: string[] } {
   const prefix = base.replace(/\/+$/, "");
-  return { stylesheets: [`${prefix}${READER_ASSETS.stylesheet}`], scripts: [`${prefix}${READER_ASSETS.script}`] };
+  const katex = options.math && READER_ASSETS.katexStylesheet ? [`${prefix}${READER_ASSETS.katexStylesheet}`] : [];
+  return { stylesheets: [`${prefix}${READER_ASSETS.stylesheet}`, ...katex], scripts: [`${prefix}${READER_ASSETS.script}`] };
 }
 
 /** KaTeX's stylesheet (its fonts come through it), for the pages that show math only; none when katex was not installed at build time. */

@@ -10,8 +10,8 @@
  *   them, and a style attribute cannot run code.
  * - Images and media from anywhere over https (content images may be hosted anywhere), data: for
  *   the favicon and small inline images; fonts only from this origin (KaTeX's); fetches (search,
- *   feedback) and forms only to this origin; frames (embeds) over https; no plugins; no <base>;
- *   the page may be framed only by this origin.
+ *   feedback) and forms only to this origin; no frames (embeds are cards: a provider's markup is
+ *   never placed in a page), no plugins, no <base>; the page may be framed only by this origin.
  */
 export function readerContentSecurityPolicy(nonce: string): string {
   return [
@@ -23,7 +23,7 @@ export function readerContentSecurityPolicy(nonce: string): string {
     "media-src 'self' https:",
     "font-src 'self'",
     "connect-src 'self'",
-    "frame-src 'self' https:",
+    "frame-src 'none'",
     "form-action 'self'",
     "base-uri 'none'",
     "object-src 'none'",

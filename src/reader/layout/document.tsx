@@ -22,12 +22,12 @@ export interface DocumentMeta {
 export function HtmlDocument({ chrome, meta, children }: { chrome: Chrome; meta: DocumentMeta; children: Child }) {
   const { site, head, settings } = chrome;
   const description = meta.description ?? "";
-  // Style switches of the customization, and whether the header has a second row (its height offsets sticky parts and anchors).
-  const body = [`sidebar-${settings.sidebarBackground}`, `list-${settings.sidebarList}`, `search-${settings.searchStyle}`, site.sections.length > 0 ? "has-sections" : ""].join(" ").trim();
+  // Style switches of the customization; on <html>, whether the header has a second row (its height offsets sticky parts and anchors).
+  const body = [`sidebar-${settings.sidebarBackground}`, `list-${settings.sidebarList}`, `search-${settings.searchStyle}`].join(" ");
   return (
     <>
       {raw("<!doctype html>")}
-      <html lang={site.lang || "en"} data-theme={settings.themeDefault === "system" ? undefined : settings.themeDefault}>
+      <html lang={site.lang || "en"} class={site.sections.length > 0 ? "has-sections" : undefined} data-theme={settings.themeDefault === "system" ? undefined : settings.themeDefault}>
         <head>
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />

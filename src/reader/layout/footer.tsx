@@ -1,11 +1,12 @@
 import type { Chrome } from "./chrome";
 import { SiteLink } from "./links";
 
-/** The site footer from the customization: link groups, social accounts, copyright. Nothing at all when it has none of them. */
+/** The site footer from the customization: link groups, social accounts, copyright, the privacy policy. Nothing at all when it has none of them. */
 export function SiteFooter({ chrome }: { chrome: Chrome }) {
   const { site, labels, settings } = chrome;
   const newTab = settings.externalLinksInNewTab;
-  if (site.footerGroups.length === 0 && site.socialLinks.length === 0 && !site.footerCopyright) return null;
+  const privacyPolicy = settings.privacyPolicyUrl ? { title: labels.privacyPolicy, href: settings.privacyPolicyUrl, external: true } : undefined;
+  if (site.footerGroups.length === 0 && site.socialLinks.length === 0 && !site.footerCopyright && !privacyPolicy) return null;
   return (
     <footer class="site-footer">
       <div class="footer-inner">
@@ -35,7 +36,13 @@ export function SiteFooter({ chrome }: { chrome: Chrome }) {
               ))}
             </ul>
           )}
-          {site.footerCopyright && <p class="footer-copyright">{site.footerCopyright}</p>}
+          {(site.footerCopyright || privacyPolicy) && (
+            <p class="footer-copyright">
+              {site.footerCopyright}
+              {site.footerCopyright && privacyPolicy && " · "}
+              {privacyPolicy && <SiteLink link={privacyPolicy} newTab={newTab} />}
+            </p>
+          )}
         </div>
       </div>
     </footer>

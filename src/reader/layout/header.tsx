@@ -48,17 +48,7 @@ export function SiteHeader({ chrome }: { chrome: Chrome }) {
               <span class="site-title">{site.title}</span>
             )}
           </a>
-          {site.headerLinks.length > 0 && (
-            <nav class="header-links" aria-label={labels.headerLinks}>
-              <ul>
-                {site.headerLinks.map((link) => (
-                  <li>
-                    <SiteLink link={link} newTab={settings.externalLinksInNewTab} />
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          )}
+          <HeaderLinks chrome={chrome} class="header-links" />
           <form class="header-search" role="search" method="get" action={formAction(site.searchHref)}>
             <GetFormTarget href={site.searchHref} />
             <label for="reader-header-search" class="visually-hidden">
@@ -103,3 +93,20 @@ export function SiteHeader({ chrome }: { chrome: Chrome }) {
 
 /** Section icons are emoji or GitBook icon names (a Font Awesome name this reader has no font for): only emoji are shown. */
 const isEmoji = (icon: string) => /^\p{Extended_Pictographic}/u.test(icon);
+
+/** The customization's header links: in the header, and again in the phone drawer (CSS shows one of the two). */
+export function HeaderLinks({ chrome, class: className }: { chrome: Chrome; class: string }) {
+  const { labels, site, settings } = chrome;
+  if (site.headerLinks.length === 0) return null;
+  return (
+    <nav class={className} aria-label={labels.headerLinks}>
+      <ul>
+        {site.headerLinks.map((link) => (
+          <li>
+            <SiteLink link={link} newTab={settings.externalLinksInNewTab} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -32,7 +32,7 @@ export interface LayoutSettings {
   externalLinksInNewTab: boolean;
   pagination: boolean;
   markdownAction: boolean;
-  trademark: boolean;
+  privacyPolicyUrl?: string;
 }
 
 /** A GitBook font name (`Inter`) or a custom font's family name; never fetched, only named. */
@@ -102,6 +102,6 @@ export function layoutSettings(customization: Record<string, unknown>): LayoutSe
     pagination: section(settings, "pagination").enabled !== false,
     // GitBook's current form lists the actions (`items`); the seed's older switch can still turn it off.
     markdownAction: items.includes("markdown") && pageActions.markdown !== false,
-    trademark: section(settings, "trademark").enabled !== false,
+    privacyPolicyUrl: typeof section(settings, "privacyPolicy").url === "string" ? (section(settings, "privacyPolicy").url as string) : undefined,
   };
 }

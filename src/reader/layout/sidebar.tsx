@@ -1,12 +1,13 @@
 import type { ReaderTreeItem } from "../model";
 import type { Chrome } from "./chrome";
 import { format, type Labels } from "./i18n";
+import { HeaderLinks } from "./header";
 import { Icon } from "./icons";
 import { externalAttributes, safeHref } from "./links";
 
 /**
- * The sidebar: the site space picker (versions, languages) when the section has several, then the
- * page tree. A page with subpages shows them in a <details> whose summary is only the chevron,
+ * The sidebar: the header's links (shown only in the phone drawer), the site space picker
+ * (versions, languages) when the section has several, then the page tree. A page with subpages shows them in a <details> whose summary is only the chevron,
  * so the page's own link stays a plain link (a link inside a summary would be two controls in
  * one); it is open on the way to the current page. On small screens the whole sidebar is the
  * drawer the header's menu checkbox opens.
@@ -15,6 +16,8 @@ export function Sidebar({ chrome, tree }: { chrome: Chrome; tree: ReaderTreeItem
   const { labels, site } = chrome;
   return (
     <div class="reader-sidebar" id="reader-sidebar">
+      {/* On a phone the header has no room for its links: the drawer shows them. */}
+      <HeaderLinks chrome={chrome} class="drawer-header-links" />
       {site.siteSpaces.length > 1 && <SiteSpacePicker chrome={chrome} />}
       <nav class="sidebar-nav" aria-label={labels.navigation}>
         <Tree items={tree} chrome={chrome} />

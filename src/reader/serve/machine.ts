@@ -4,6 +4,7 @@ import { readContent } from "../../domain/content-reads/revision-content";
 import { isPage } from "../../domain/revisions/entries";
 import { documentToMarkdown, extractLinks, rewriteLinkUrls } from "../../formats/markdown";
 import { classifyUrl } from "../../formats/markdown/links";
+import { emptyReferences } from "../document";
 import { loadReferences } from "./page-content";
 import { pageDocumentAt } from "./page-documents";
 import { encodePath, type SiteLinks } from "./links";
@@ -23,7 +24,7 @@ export async function pageMarkdown(ctx: VisitorContext, frame: SiteFrame, pageId
   const document = await pageDocumentAt(ctx, frame.resolved, pageId);
   const markdown = documentToMarkdown(document);
   const files = new Set(extractLinks(markdown).flatMap((link) => (link.target.kind === "file" ? [link.target.file] : [])));
-  const loaded = await loadReferences(ctx, frame.resolved, frame.current, frame.siteSpaces, emptyReferences(files));
+  const loaded = await loadReferences(ctx, frame.resolved, frame.current, frame.siteSpaces, { ...emptyReferences(), files });
   return `# ${title}\n\n${publishLinks(markdown, loaded.links)}`;
 }
 
@@ -48,7 +49,7 @@ export async function llmsFullTxt(ctx: VisitorContext, frame: SiteFrame): Promis
     const entry = content.entries.get(`page:${page.id}`);
     for (const link of extractLinks(entry?.markdown ?? "")) if (link.target.kind === "file") files.add(link.target.file);
   }
-  const loaded = await loadReferences(ctx, frame.resolved, frame.current, frame.siteSpaces, emptyReferences(files));
+  const loaded = await loadReferences(ctx, frame.resolved, frame.current, frame.siteSpaces, { ...emptyReferences(), files });
   const parts = [`# ${frame.site.title}`];
   for (const page of readable) {
     const entry = content.entries.get(`page:${page.id}`);
@@ -112,25 +113,6 @@ function publishLinks(markdown: string, links: SiteLinks): string {
   });
 }
 
-function emptyReferences(files: Set<string>) {
-  return {
-    pages: new Set<string>(),
-    files,
-    reusableContents: new Set<string>(),
-    anchors: new Map<string, Set<string>>(),
-    otherSpaces: new Map(),
-    spaces: new Set<string>(),
-    collections: new Set<string>(),
-    users: new Set<string>(),
-    embeds: new Set<string>(),
-    openapiSpecs: new Set<string>(),
-    openapiOperations: [],
-    openapiSchemas: [],
-    codeLanguages: new Set<string>(),
-    math: false,
-    expressions: new Set<string>(),
-  };
-}
 
 const escapeLinkText = (text: string) => text.replace(/[[\]]/g, "\\$&");
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -7,11 +7,12 @@ import type { ResolvedPublishedContent } from "../../domain/published/resolve";
 import { outlineOf, referencesOf, renderDocument, type DocumentInput, type DocumentReferences } from "../document";
 import { NotFoundPage, ReaderPage, readerAssetUrls, readerMathStylesheets } from "../layout";
 import type { ReaderDocumentHead, ReaderSiteView, ReaderTreeItem } from "../model";
+import { editHrefOf } from "./edit-link";
 import { encodePath, SiteLinks, type SpaceLocation } from "./links";
 import { navigationOf, type Navigation } from "./navigation";
 import { loadReferences, type LoadedReferences, type SiteSpaceOfVisitor } from "./page-content";
 import { pageDocumentAt } from "./page-documents";
-import { siteSpacesOfProfile, siteView, type PublishedProfile } from "./site-view";
+import { PDF_PATH, siteSpacesOfProfile, siteView, type PublishedProfile } from "./site-view";
 
 /**
  * A page of a published site as HTML: the site's published profile and the space's revision
@@ -42,7 +43,9 @@ export async function loadSiteFrame(ctx: VisitorContext, content: ResolvedPublis
   const current: SpaceLocation = { baseUrl: homeUrl, index, hidden };
   const siteSpaces = siteSpacesOfProfile(profile.structure).map((item) => ({ spaceId: item.spaceId, revisionId: item.revisionId, baseUrl: localize(item.url) }));
   const links = new SiteLinks(answer.space, new Map([[answer.space, current], ...siteSpaces.filter((item) => item.spaceId !== answer.space).map((item) => [item.spaceId, { baseUrl: item.baseUrl, index: emptyPageIndex(item.revisionId), hidden: new Set<string>() }] as const)]));
-  const site = siteView({ profile, siteSpaceId: answer.siteSpace, sectionId: answer.siteSection, language: resolved.space.language ?? undefined, links, localize, homeHref: homeUrl });
+  const customization = profile.customizations.siteSpaces[answer.siteSpace] ?? profile.customizations.site;
+  const pdfHref = offersPdf(customization, index) ? `${homeUrl}${PDF_PATH}` : undefined;
+  const site = siteView({ profile, siteSpaceId: answer.siteSpace, sectionId: answer.siteSection, language: resolved.space.language ?? undefined, links, localize, homeHref: homeUrl, ...(pdfHref ? { pdfHref } : {}) });
   const noindex = ctx.visitor.shareLinkId !== null || ctx.visitor.authGeneration !== null || ctx.visitor.sitePreview || (profile.site as { visibility?: string }).visibility === "unlisted";
   const head: ReaderDocumentHead = { nonce, ...readerAssetUrls(), noindex, ...socialImageOf(site.customization) };
   return { site, navigation: navigationOf(index, hidden, links, currentPageId), resolved, current, siteSpaces, head, homeUrl };
@@ -60,6 +63,8 @@ export interface LoadedPage {
   document: DocumentInput;
   references: DocumentReferences;
   loaded: LoadedReferences;
+  /** "Edit on GitHub" (customization `git.showEditLink`, a page imported from a synced repository). */
+  editHref?: string;
 }
 
 export async function renderPage(ctx: VisitorContext, content: ResolvedPublishedContent, frame: SiteFrame, pageId: string): Promise<RenderedReaderPage> {
@@ -68,14 +73,16 @@ export async function renderPage(ctx: VisitorContext, content: ResolvedPublished
 }
 
 export async function loadPage(ctx: VisitorContext, frame: SiteFrame, pageId: string): Promise<LoadedPage> {
-  const document = await pageDocumentAt(ctx, frame.resolved, pageId);
+  const summary = frame.current.index.ordered.find((page) => page.id === pageId);
+  const showEditLink = (frame.site.customization.git as { showEditLink?: boolean } | undefined)?.showEditLink === true;
+  const [document, editHref] = await Promise.all([pageDocumentAt(ctx, frame.resolved, pageId), showEditLink ? editHrefOf(ctx, frame.resolved.space.id, summary?.gitPath) : undefined]);
   const references = referencesOf(document);
   const loaded = await loadReferences(ctx, frame.resolved, frame.current, frame.siteSpaces, references);
-  return { pageId, document, references, loaded };
+  return { pageId, document, references, loaded, ...(editHref ? { editHref } : {}) };
 }
 
 /** The page as a whole HTML document: CPU only (bench/reader-cost.ts times it). */
-export async function pageHtml(content: ResolvedPublishedContent, frame: SiteFrame, { pageId, document, references, loaded }: LoadedPage): Promise<string> {
+export async function pageHtml(content: ResolvedPublishedContent, frame: SiteFrame, { pageId, document, references, loaded, editHref }: LoadedPage): Promise<string> {
   const { index } = content;
   const summary = index.ordered.find((page) => page.id === pageId)!;
   const outline = outlineOf(document, loaded.context);
@@ -103,21 +110,31 @@ export async function pageHtml(content: ResolvedPublishedContent, frame: SiteFra
         canonicalUrl,
         markdownHref: `${pageUrl}.md`,
         feedback: customization.feedback?.enabled === true,
+        ...(editHref ? { editHref } : {}),
       }}
     />
   );
-  return `<!doctype html>${await html.toString()}`;
+  return String(await html.toString());
 }
 
 export async function renderNotFound(frame: SiteFrame, path: string): Promise<string> {
   const html = <NotFoundPage head={{ ...frame.head, noindex: true }} site={frame.site} tree={frame.navigation.tree as ReaderTreeItem[]} path={path} />;
-  return `<!doctype html>${await html.toString()}`;
+  return String(await html.toString());
 }
 
 /** The canonical URL of a page: under the site space's canonical root (the site's own host, no share key). */
 function canonicalOf(content: ResolvedPublishedContent, path: string): string {
   const root = content.answer.pathname === "" ? content.answer.canonicalUrl : content.answer.canonicalUrl.slice(0, content.answer.canonicalUrl.length - encodePath(content.answer.pathname).length);
   return `${root}${encodePath(path)}`;
+}
+
+/**
+ * The site space's PDF is offered when the customization enables it and no page of the space has
+ * a condition: a PDF prints the whole revision, so it must not exist where visitors see different
+ * pages (it would print what their conditions hide).
+ */
+export function offersPdf(customization: Record<string, unknown>, index: ResolvedPublishedContent["index"]): boolean {
+  return (customization.pdf as { enabled?: boolean } | undefined)?.enabled !== false && index.conditional.length === 0;
 }
 
 /** Canonical site URLs (`urls.published`) rewritten under the root the visitor came by. */

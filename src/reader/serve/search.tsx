@@ -40,5 +40,5 @@ export async function searchResults(ctx: VisitorContext, content: ResolvedPublis
 
 export async function renderSearchPage(frame: SiteFrame, query: string, results: ReaderSearchResult[]): Promise<string> {
   const html = <SearchPage head={{ ...frame.head, noindex: true }} site={frame.site} tree={frame.navigation.tree} query={query} results={results} />;
-  return `<!doctype html>${await html.toString()}`;
+  return html.toString();
 }

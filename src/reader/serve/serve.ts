@@ -1,15 +1,18 @@
 import type { Context } from "hono";
 import type { AppEnv, VisitorContext } from "../../context";
+import { getPdfUrl } from "../../domain/pdf/exports";
 import type { ResolvedPublishedContent } from "../../domain/published/resolve";
+import { getPublishedSite } from "../../domain/sites/published";
 import { errorBody } from "../../lib/errors";
 import { READER_ASSETS } from "../layout";
 import { encodePath } from "./links";
 import { cachedPage, keepPage, pageCacheKey, pageResponse, randomToken, renderedPage, type RenderedPage } from "./html-cache";
 import { firstPageOf } from "./navigation";
 import { llmsFullTxt, llmsTxt, MACHINE_PATHS, pageMarkdown, robotsTxt, sitemapXml } from "./machine";
-import { loadSiteFrame, renderNotFound, renderPage } from "./page";
+import { loadSiteFrame, offersPdf, renderNotFound, renderPage } from "./page";
+import type { PublishedProfile } from "./site-view";
 import { renderSearchPage, searchResults } from "./search";
-import { FEEDBACK_PATH } from "./site-view";
+import { FEEDBACK_PATH, PDF_PATH } from "./site-view";
 import { readVisit, visitCookies, type Visit } from "./visit";
 import { visitedContent } from "./visited";
 import { recordReaderEvent } from "./page-views";
@@ -39,6 +42,7 @@ export async function serveReader(c: Context<AppEnv>): Promise<Response | null> 
   }
   const { content, visitorContext } = visited;
   if (c.req.method === "POST") return content.answer.pathname === FEEDBACK_PATH ? receiveFeedback(c, visitorContext, content) : null;
+  if (content.answer.pathname === PDF_PATH) return pdfRedirect(visitorContext, content);
   const headers = new Headers({ Vary: "Cookie", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "strict-origin-when-cross-origin" });
   for (const cookie of visitCookies(visit, content.answer.siteBasePath, visit.url.protocol === "https:")) headers.append("Set-Cookie", cookie);
 
@@ -114,6 +118,20 @@ async function receiveFeedback(c: Context<AppEnv>, ctx: VisitorContext, content:
   if ((c.req.header("accept") ?? "").includes("application/json")) return new Response(null, { status: 204 });
   const origin = new URL(c.req.url).origin;
   return c.redirect(`${origin}${content.answer.basePath}${encodePath(path)}`, 303);
+}
+
+/**
+ * The site space's PDF (`getSpacePDF` of its published revision, as the visitor): a 302 to its
+ * signed download URL (which answers 503 with Retry-After while a large one is being made), when
+ * the site offers it (`offersPdf`); else the site's 404.
+ */
+async function pdfRedirect(ctx: VisitorContext, content: ResolvedPublishedContent): Promise<Response | null> {
+  const { answer } = content;
+  const profile = (await getPublishedSite(ctx, answer.organization, answer.site, answer.shareKey)) as unknown as PublishedProfile;
+  const customization = profile.customizations.siteSpaces[answer.siteSpace] ?? profile.customizations.site;
+  if (!offersPdf(customization, content.index)) return new Response("No PDF of this site", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const { url } = await getPdfUrl(ctx, { kind: "revision", spaceId: answer.space, revisionId: answer.revision }, {});
+  return new Response(null, { status: 302, headers: { Location: url, "Cache-Control": "private, no-store" } });
 }
 
 function markdownLocation(location: string): string {

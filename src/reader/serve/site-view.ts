@@ -3,6 +3,8 @@ import type { SiteLinks } from "./links";
 
 /** Where a site space's pages post their feedback (`<site space root>~feedback`); `~` starts no page's path. */
 export const FEEDBACK_PATH = "~feedback";
+/** Where a site space's PDF is (`<site space root>~pdf`): a redirect to its signed download URL. */
+export const PDF_PATH = "~pdf";
 
 /**
  * The site around a page (ReaderSiteView) from its published profile (`getPublishedSite`, the

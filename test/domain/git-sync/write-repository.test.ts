@@ -117,12 +117,16 @@ describe("Git sync format: writing a space", () => {
   });
 
   it("escapes titles and link text only where markdown would read them otherwise", async () => {
-    const written = textOf(await write([page("a", null, "a0", { title: "C# [beta] *notes*" }), page("b", null, "a1", { title: "Plain title: v2" })]));
+    const written = textOf(
+      await write([page("a", null, "a0", { title: "C# [beta] *notes*" }), page("b", null, "a1", { title: "Plain title: v2" }), page("c", null, "a2", { title: "Pay $$5$$ or $3" })]),
+    );
     expect(written["README.md"]).toBe("# C# \\[beta\\] \\*notes\\*\n");
     expect(written["plain-title-v2.md"]).toBe("# Plain title: v2\n");
+    // `$$5$$` would read back as a formula, whose title text has no `$$`.
+    expect(Object.entries(written).find(([path]) => path.startsWith("pay"))?.[1]).toBe("# Pay \\$\\$5\\$\\$ or \\$3\n");
     expect(written["SUMMARY.md"]).toContain("* [C# \\[beta\\] *notes*](README.md)\n");
     const reread = await readRepository({ files: new Map(Object.entries(written).map(([path, text]) => [path, { path, bytes: new TextEncoder().encode(text) }])), existing: new Map(), now: NOW });
-    expect(reread.entries.filter(isPage).map((entry) => entry.data.title)).toEqual(["C# [beta] *notes*", "Plain title: v2"]);
+    expect(reread.entries.filter(isPage).map((entry) => entry.data.title)).toEqual(["C# [beta] *notes*", "Plain title: v2", "Pay $$5$$ or $3"]);
   });
 });
 

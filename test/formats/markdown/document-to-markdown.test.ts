@@ -119,6 +119,35 @@ describe("documentToMarkdown", () => {
     expect(documentToMarkdown(document)).toBe("**Note:** see [*setup*](/pages/p1#setup) and multi\\\nline\n");
   });
 
+  it("writes GitBook's math blocks and inline math in GitBook's markdown, and reads them back", () => {
+    const text = (value: string) => ({ object: "text", leaves: [{ object: "leaf", text: value, marks: [] }] });
+    const math = (formula: unknown) => ({ object: "block", type: "math", key: "m", isVoid: true, data: { formula } });
+    const inlineMath = (formula: unknown) => ({ object: "inline", type: "inline-math", key: "i", isVoid: true, data: { formula } });
+    const paragraph = (...nodes: unknown[]) => ({ object: "block", type: "paragraph", key: "p", data: {}, nodes });
+    const document = {
+      object: "document",
+      data: {},
+      nodes: [
+        math("\\frac{a}{b}"),
+        paragraph(text("Energy "), inlineMath("E = mc^2"), text("$ and "), inlineMath("a$$b"), text(".")),
+        { object: "block", type: "list-unordered", key: "l", data: {}, nodes: [{ object: "block", type: "list-item", key: "li", data: {}, nodes: [math("x\n$$\ny")] }] },
+        // Nothing to show, or nothing GitBook's schema allows: left out.
+        paragraph(text("Empty "), inlineMath(""), text("formula")),
+        math(42),
+        paragraph(text(""), inlineMath("z"), text("")),
+      ],
+    } as unknown as DocumentValue;
+    const markdown = documentToMarkdown(document);
+    expect(markdown).toBe("$$\n\\frac{a}{b}\n$$\n\nEnergy $$E = mc^2$$\\$ and $$$a$$b$$$.\n\n* $$$\n  x\n  $$\n  y\n  $$$\n\nEmpty formula\n\n$$z$$\n");
+    const [block, inline, list, , alone] = markdownToDocument(markdown).nodes as Json[];
+    expect(block).toMatchObject({ type: "math", data: { formula: "\\frac{a}{b}" } });
+    expect(inline!.nodes.filter((node: Json) => node.object === "inline").map((node: Json) => node.data.formula)).toEqual(["E = mc^2", "a$$b"]);
+    expect(textOf(inline!)).toBe("Energy $ and .");
+    expect(list!.nodes[0].nodes[0]).toMatchObject({ type: "math", data: { formula: "x\n$$\ny" } });
+    // A paragraph of one formula is GitBook's one-line block form: it reads back as a block.
+    expect(alone).toMatchObject({ type: "math", data: { formula: "z" } });
+  });
+
   it("renders unknown nodes as their text and never throws", () => {
     const document = {
       object: "document",

@@ -170,6 +170,61 @@ describe("markdownToDocument", () => {
     ]);
   });
 
+  it("makes math blocks of `$$` fences and of paragraphs holding one formula, TeX kept raw", () => {
+    const converted = blocks("$$\n\\frac{a}{b}\n$$\n\n$$x_i * y_j$$\n\n$$\na\n\n- b \\\\ c\n$$\n\n$$x = 1\ny\n$$\n");
+    expect(converted).toEqual([
+      { object: "block", type: "math", key: expect.any(String), isVoid: true, data: { formula: "\\frac{a}{b}" } },
+      // GitBook's one-line form of a block: no emphasis or escapes inside TeX.
+      { object: "block", type: "math", key: expect.any(String), isVoid: true, data: { formula: "x_i * y_j" } },
+      // A blank line or a list marker inside the fences stays TeX, backslashes and all.
+      { object: "block", type: "math", key: expect.any(String), isVoid: true, data: { formula: "a\n\n- b \\\\ c" } },
+      // TeX after the opening `$$` is the formula's first line.
+      { object: "block", type: "math", key: expect.any(String), isVoid: true, data: { formula: "x = 1\ny" } },
+    ]);
+  });
+
+  it("makes inline math of `$$…$$` inside text, between text nodes, and leaves single dollars alone", () => {
+    const [paragraph, dollars, code] = blocks("Energy **is $$E = mc^2$$** and $$x_i * y$$.\n\nCosts $5 or $6, \\$$ is escaped, $$ alone\n\n`$$x$$`\n");
+    expect(paragraph!.nodes.map((node: Json) => node.object)).toEqual(["text", "inline", "text", "inline", "text"]);
+    expect(paragraph!.nodes[1]).toEqual({ object: "inline", type: "inline-math", key: expect.any(String), isVoid: true, data: { formula: "E = mc^2" } });
+    expect(paragraph!.nodes[3].data).toEqual({ formula: "x_i * y" });
+    expect(leaves(paragraph!.nodes[0])).toEqual([
+      ["Energy ", []],
+      ["is ", ["bold"]],
+    ]);
+    // The void inline carries no marks: the bold run ends with the text before it.
+    expect(leaves(paragraph!.nodes[2])).toEqual([[" and ", []]]);
+    expect(leaves(paragraph!.nodes[4])).toEqual([[".", []]]);
+    expect(textOf(dollars!)).toBe("Costs $5 or $6, $$ is escaped, $$ alone");
+    expect(leaves(code!.nodes[0])).toEqual([["$$x$$", ["code"]]]);
+    // Headings take inline math too (checked against GitBook's schema, as every document here).
+    const [heading] = blocks("## Mean $$\\mu$$\n");
+    expect(heading!.nodes[1]).toMatchObject({ type: "inline-math", data: { formula: "\\mu" } });
+  });
+
+  it("reads a `$$` block that never closes as text with inline formulas, not as the rest of the page", () => {
+    const converted = blocks("$$a + b\n= c$$\n\n$$$ savings, every day\n\n$$\nz\n$$\n\nThe end.\n");
+    expect(converted.map((block) => block.type)).toEqual(["math", "paragraph", "math", "paragraph"]);
+    expect(converted[0]!.data).toEqual({ formula: "a + b\n= c" });
+    expect(textOf(converted[1]!)).toBe("$$$ savings, every day");
+    expect(converted[2]!.data).toEqual({ formula: "z" });
+    expect(textOf(converted[3]!)).toBe("The end.");
+  });
+
+  it("puts math blocks where GitBook allows them: in list items, and inline in quotes", () => {
+    const [list, quote] = blocks("* $$\n  \\sqrt{2}\n  $$\n* $$y$$\n\n> $$\n> x\n> $$\n>\n> $$w$$\n");
+    expect(list!.nodes.map((item: Json) => item.nodes.map((block: Json) => [block.type, block.data]))).toEqual([
+      [["math", { formula: "\\sqrt{2}" }]],
+      [["math", { formula: "y" }]],
+    ]);
+    // A quote takes no math block: each formula is the inline math of a paragraph.
+    expect(quote!.nodes.map((block: Json) => [block.type, block.nodes.map((node: Json) => node.type ?? node.object)])).toEqual([
+      ["paragraph", ["text", "inline-math", "text"]],
+      ["paragraph", ["text", "inline-math", "text"]],
+    ]);
+    expect(quote!.nodes.map((block: Json) => block.nodes[1].data.formula)).toEqual(["x", "w"]);
+  });
+
   it("keeps task flags on items of a list that mixes tasks and plain items", () => {
     const [list] = blocks("- [x] task\n- plain\n");
     expect(list).toMatchObject({ type: "list-unordered" });

@@ -35,6 +35,13 @@ const CANONICAL: Array<[string, string]> = [
   ["emphasis inside and around links", "[*emphasized*](/pages/p3) and **bold [around](/pages/p4) a link**\n"],
   ["image inside a link", "[![logo](logo.png)](https://example.com)\n"],
   ["a reusable content placed between paragraphs", 'Before.\n\n{% include "/reusable-contents/rc_1-x" %}\n\nAfter.\n'],
+  ["math block", "$$\n\\frac{a}{b}\n$$\n"],
+  ["math block whose TeX has blank lines, dollars and markup", "$$\na_1 * b_2\n\n\\text{\\$5} \\\\ [c](d)\n$$\n"],
+  ["empty math block", "$$\n$$\n"],
+  ["inline math with raw TeX", "Energy is $$E = mc^2$$ and $$x_i * y_{*}$$ here.\n"],
+  ["inline math inside emphasis", "**bold $$x$$ text**\n"],
+  ["dollar signs that stay text next to formulas", "Costs $5 or $6, \\$\\$ alone, US\\$$$x$$ and $$y$$\\$ 5\n"],
+  ["math in list items and a quote", "* $$\n  \\sqrt{2}\n  $$\n* text $$y$$\n\n> Quoted $$x$$\n"],
 ];
 
 describe("markdown -> document -> markdown", () => {
@@ -52,6 +59,25 @@ describe("markdown -> document -> markdown", () => {
     expect(once).toBe("**bold _both_** and *italic __both__*\n");
     expect(roundTrip(once)).toBe(once);
     expect(markdownToDocument(once)).toEqual(markdownToDocument("**bold *both*** and *italic **both***\n"));
+  });
+
+  it("writes math in GitBook's canonical form, then keeps it", () => {
+    const cases: Array<[string, string]> = [
+      // A paragraph of one formula is a block, written between fences.
+      ["$$x^2$$\n", "$$\nx^2\n$$\n"],
+      // A quote takes no math block: its formulas stay inline.
+      ["> $$\n> x\n> $$\n", "> $$x$$\n"],
+      // A formula that opens on the fence line, closed or not.
+      ["$$x = 1\ny\n$$\n", "$$\nx = 1\ny\n$$\n"],
+      ["$$a + b\n= c$$\n", "$$\na + b\n= c\n$$\n"],
+      // GitBook's links hold only text: a formula in one stays its source, as text.
+      ["[see $$y$$](/pages/p1)\n", "[see \\$\\$y\\$\\$](/pages/p1)\n"],
+    ];
+    for (const [input, output] of cases) {
+      expect(roundTrip(input)).toBe(output);
+      expect(roundTrip(output)).toBe(output);
+      expect(markdownToDocument(output)).toEqual(markdownToDocument(input));
+    }
   });
 
   it("keeps the anchor of a page link (GitBook's anchor ref: the page and the heading)", () => {

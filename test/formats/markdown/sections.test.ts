@@ -25,6 +25,13 @@ describe("markdownSections", () => {
     expect(markdownSections(body)[0]!.text).toBe("one\ntwo\na b\nc d\nconst x = 1;\nBoxed text\nA hint.\nQuoted\nalt text");
   });
 
+  it("keeps a formula's TeX without its `$$`, in text and in headings", () => {
+    expect(markdownSections("Energy $$E = mc^2$$.\n\n$$\n\\sigma^2\n$$\n\n## Mean $$\\mu$$\n")).toEqual([
+      { anchor: "", heading: "", text: "Energy E = mc^2.\n\\sigma^2" },
+      { anchor: "mean-mu", heading: "Mean \\mu", text: "" },
+    ]);
+  });
+
   it("takes a heading's own anchor from Git Sync's <a id>, and makes repeated anchors unique", () => {
     const sections = markdownSections('## Setup <a href="#custom" id="custom"></a>\n\nx\n\n## FAQ\n\n## FAQ\n\n## FAQ\n');
     expect(sections.map((section) => [section.anchor, section.heading])).toEqual([

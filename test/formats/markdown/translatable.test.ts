@@ -67,6 +67,13 @@ describe("planMarkdownTranslation", () => {
     expect(plan.rebuild(["# *not* a heading", "[not](a link) <b>"])).toBe("\\# \\*not\\* a heading\n\n- \\[not\\](a link) \\<b>\n");
   });
 
+  it("never sends math, and escapes dollars a translation brings so it cannot make a formula", () => {
+    const body = "Energy is $$E = mc^2$$ here.\n\n$$\n\\text{speed} = c\n$$\n\nCosts $5.\n";
+    const plan = planMarkdownTranslation(body);
+    expect(plan.texts).toEqual(["Energy is", "here.", "Costs $5."]);
+    expect(plan.rebuild(["L'énergie est", "$$ici$$", "Coûte 5 $"])).toBe("L'énergie est $$E = mc^2$$ \\$\\$ici\\$\\$\n\n$$\n\\text{speed} = c\n$$\n\nCoûte 5 \\$\n");
+  });
+
   it("writes a paragraph's lines as one, keeping quote markers before it", () => {
     const plan = planMarkdownTranslation("> first line\n> second line\n");
     expect(plan.texts).toEqual(["first line second line"]);

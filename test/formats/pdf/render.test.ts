@@ -80,6 +80,13 @@ describe("renderPdf", () => {
     expect(pdf.text).toContain("[image: bad]");
   });
 
+  it("prints math as its TeX source, blocks and inline, without the `$$`", async () => {
+    const markdown = "Energy $$E = mc^2$$ here.\n\n$$\n\\frac{a}{b}\n$$\n\n* $$x_i$$\n";
+    const pdf = await openPdf(await renderPdf(base({ pages: [{ id: "a", title: "Formulas", depth: 0, markdown }] })));
+    for (const text of ["Energy", "E = mc^2", "here.", "\\frac{a}{b}", "x_i"]) expect(pdf.text).toContain(text);
+    expect(pdf.text).not.toContain("$");
+  });
+
   it("prints deeply nested quotes and lists, keeping their text readable", async () => {
     const quotes = `${"> ".repeat(60)}deep quote\n`;
     const lists = Array.from({ length: 40 }, (_, depth) => `${"  ".repeat(depth)}- level ${depth}`).join("\n");

@@ -101,6 +101,12 @@ describe("a page", () => {
     expect(document.querySelector('form[role="search"], form[action$="/search"]')).not.toBeNull();
   });
 
+  it("offers no PDF of a space whose pages have conditions (it would print what they hide)", async () => {
+    const { document } = await html(`${root}guides`);
+    expect(document.querySelector('a[href$="/~pdf"]')).toBeNull();
+    expect((await get(`${root}~pdf`)).status).toBe(404);
+  });
+
   it("leaves the API's own paths and unknown hosts to the API", async () => {
     const unknown = await call("GET", "/v1/no-such-route");
     expect(unknown.status).toBe(401);

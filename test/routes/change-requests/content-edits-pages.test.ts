@@ -302,6 +302,7 @@ describe("POST …/change-requests/{id}/content (updateChangeRequestContent): JS
     // round trip is exact; other spellings are normalized to these.
     const markdown =
       "Intro with **bold**, *italic* and `code`.\n\n## Section\n\n* one\n* two\n\n> Quoted\n\n```js\nconst x = 1;\n```\n\n" +
+      "$$\n\\frac{a}{b}\n$$\n\nEnergy is $$E = mc^2$$.\n\n" +
       `See [the page](/pages/${NO_SUCH_PAGE}) and [the web](https://example.com/).\n`;
     const source = createdPage(
       await editContent(f.admin, spaceId, changeRequestId, [{ operation: "insert_page", ref: "s", title: "Source", document: { markdown } }]),
@@ -309,7 +310,10 @@ describe("POST …/change-requests/{id}/content (updateChangeRequestContent): JS
     );
     expect((await crPage(spaceId, changeRequestId, source)).markdown).toBe(markdown);
     const asDocument = await read<Page>(f.admin, `${changeRequestContentPath(spaceId, changeRequestId)}/page/${source}?format=document`);
-    expect(asDocument.document!.nodes.map((node) => node.type)).toEqual(["paragraph", "heading-2", "list-unordered", "blockquote", "code", "paragraph"]);
+    expect(asDocument.document!.nodes.map((node) => node.type)).toEqual(["paragraph", "heading-2", "list-unordered", "blockquote", "code", "math", "paragraph", "paragraph"]);
+    // GitBook's math nodes: a block, and an inline formula inside the paragraph's text.
+    expect(asDocument.document!.nodes[5]).toMatchObject({ object: "block", type: "math", isVoid: true, data: { formula: "\\frac{a}{b}" } });
+    expect((asDocument.document!.nodes[6] as { type: string; nodes?: unknown[] }).nodes?.[1]).toMatchObject({ object: "inline", type: "inline-math", isVoid: true, data: { formula: "E = mc^2" } });
 
     // Sent back as a JSON document, the body reads as the same markdown.
     const copy = createdPage(

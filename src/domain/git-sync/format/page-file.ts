@@ -118,6 +118,6 @@ function escapeHeading(title: string): string {
   if (!/[\r\n]/.test(title) && readBack(title) === title) return title;
   return title
     .replace(/[\r\n]+/g, " ")
-    .replace(/[\\`*_[\]<>&!]/g, "\\$&")
+    .replace(/[\\`*_[\]<>&!$]/g, "\\$&")
     .replace(/#+\s*$/, (hashes) => hashes.replace(/#/g, "\\#"));
 }

@@ -77,7 +77,12 @@ function renderOperationBody(operation: OpenAPIOperationData, headless: boolean,
 
 const firstLine = (markdown: string) => markdown.split(/\n\s*\n/)[0]!.replace(/\s+/g, " ").trim();
 
+/** Characters and line starts that make markdown more than one plain paragraph. */
+const MARKDOWN_SYNTAX = /[\\`*_[\]<>#|~&]|\n\s*\n|^\s*([-+>]|\d+[.)])\s/m;
+
+/** A spec's description: markdown without raw HTML; most are one plain sentence, which skips the parser. */
 function renderMarkdown(markdown: string, state: RenderState): Child {
+  if (!MARKDOWN_SYNTAX.test(markdown)) return <p class="doc-paragraph">{markdown.trim()}</p>;
   return renderBlocks(markdownToDocument(markdown, { untrusted: true }).nodes, state);
 }
 

@@ -37,6 +37,7 @@ export const de: Labels = {
   feedbackBad: "Nein",
   feedbackThanks: "Danke für Ihr Feedback!",
   footer: "Fußzeile",
+  privacyPolicy: "Datenschutzerklärung",
   socialLinks: "Soziale Netzwerke",
   copy: "Kopieren",
   copied: "Kopiert",

@@ -40,6 +40,7 @@ export const en = {
   feedbackBad: "No",
   feedbackThanks: "Thank you for your feedback!",
   footer: "Footer",
+  privacyPolicy: "Privacy policy",
   socialLinks: "Social links",
   copy: "Copy",
   copied: "Copied",

@@ -37,6 +37,7 @@ export const es: Labels = {
   feedbackBad: "No",
   feedbackThanks: "¡Gracias por tus comentarios!",
   footer: "Pie de página",
+  privacyPolicy: "Política de privacidad",
   socialLinks: "Redes sociales",
   copy: "Copiar",
   copied: "Copiado",

@@ -37,6 +37,7 @@ export const fr: Labels = {
   feedbackBad: "Non",
   feedbackThanks: "Merci pour votre retour !",
   footer: "Pied de page",
+  privacyPolicy: "Politique de confidentialité",
   socialLinks: "Réseaux sociaux",
   copy: "Copier",
   copied: "Copié",

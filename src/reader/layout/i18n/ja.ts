@@ -37,6 +37,7 @@ export const ja: Labels = {
   feedbackBad: "いいえ",
   feedbackThanks: "フィードバックをありがとうございます。",
   footer: "フッター",
+  privacyPolicy: "プライバシーポリシー",
   socialLinks: "ソーシャルリンク",
   copy: "コピー",
   copied: "コピーしました",

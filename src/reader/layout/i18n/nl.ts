@@ -37,6 +37,7 @@ export const nl: Labels = {
   feedbackBad: "Nee",
   feedbackThanks: "Bedankt voor je feedback!",
   footer: "Voettekst",
+  privacyPolicy: "Privacybeleid",
   socialLinks: "Sociale media",
   copy: "Kopiëren",
   copied: "Gekopieerd",

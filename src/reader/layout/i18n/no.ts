@@ -37,6 +37,7 @@ export const no: Labels = {
   feedbackBad: "Nei",
   feedbackThanks: "Takk for tilbakemeldingen!",
   footer: "Bunntekst",
+  privacyPolicy: "Personvernerklæring",
   socialLinks: "Sosiale medier",
   copy: "Kopier",
   copied: "Kopiert",

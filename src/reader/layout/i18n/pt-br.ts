@@ -37,6 +37,7 @@ export const ptBr: Labels = {
   feedbackBad: "Não",
   feedbackThanks: "Obrigado pelo seu feedback!",
   footer: "Rodapé",
+  privacyPolicy: "Política de privacidade",
   socialLinks: "Redes sociais",
   copy: "Copiar",
   copied: "Copiado",

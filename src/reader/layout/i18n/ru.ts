@@ -37,6 +37,7 @@ export const ru: Labels = {
   feedbackBad: "Нет",
   feedbackThanks: "Спасибо за отзыв!",
   footer: "Нижний колонтитул",
+  privacyPolicy: "Политика конфиденциальности",
   socialLinks: "Социальные сети",
   copy: "Копировать",
   copied: "Скопировано",

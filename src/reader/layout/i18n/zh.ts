@@ -37,6 +37,7 @@ export const zh: Labels = {
   feedbackBad: "否",
   feedbackThanks: "感谢您的反馈！",
   footer: "页脚",
+  privacyPolicy: "隐私政策",
   socialLinks: "社交媒体",
   copy: "复制",
   copied: "已复制",
