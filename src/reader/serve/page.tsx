@@ -5,7 +5,7 @@ import { getPublishedSiteAndRevision } from "../../domain/content-reads/publishe
 import type { ResolvedSource } from "../../domain/content-reads/revision-content";
 import type { ResolvedPublishedContent } from "../../domain/published/resolve";
 import { outlineOf, referencesOf, renderDocument, type DocumentInput, type DocumentReferences } from "../document";
-import { NotFoundPage, ReaderPage, readerAssetUrls, readerMathStylesheets } from "../layout";
+import { NotFoundPage, ReaderPage, readerAssetUrls } from "../layout";
 import type { ReaderDocumentHead, ReaderSiteView, ReaderTreeItem } from "../model";
 import { editHrefOf } from "./edit-link";
 import { encodePath, SiteLinks, type SpaceLocation } from "./links";
@@ -91,10 +91,10 @@ export async function pageHtml(content: ResolvedPublishedContent, frame: SiteFra
   const pageUrl = `${frame.homeUrl}${encodePath(path)}`;
   const customization = frame.site.customization as { feedback?: { enabled?: boolean } };
   // KaTeX's stylesheet (and through it its fonts) only on pages that show math.
-  const math = references.math ? readerMathStylesheets() : [];
+  const head = references.math ? { ...frame.head, stylesheets: readerAssetUrls("", { math: true }).stylesheets } : frame.head;
   const html = (
     <ReaderPage
-      head={{ ...frame.head, stylesheets: [...frame.head.stylesheets, ...math] }}
+      head={head}
       site={frame.site}
       tree={frame.navigation.tree}
       page={{
