@@ -49,12 +49,16 @@ async function serve(children, persist, config, port) {
   const inspectorPort = await freePort();
   const child = spawn(process.execPath, [wrangler, "dev", "-c", config, "--port", String(port), "--inspector-port", String(inspectorPort), "--ip", "127.0.0.1", "--persist-to", persist, "--var", `ADMIN_TOKEN:${ADMIN_TOKEN}`, "--var", "SIGNING_SECRET:bench-signing-secret", "--log-level", "error"], {
     env,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", "pipe"],
   });
+  // Errors while the benchmark runs are shown; what the servers say while being stopped (esbuild's watcher dumps its goroutines) is not.
+  child.stderr.on("data", (chunk) => stopping || process.stderr.write(chunk));
   children.push(child);
   servers.set(`http://127.0.0.1:${port}`, child.pid);
   return inspectorPort;
 }
+
+let stopping = false;
 
 /** The server process of each origin (its `wrangler dev`). */
 const servers = new Map();
@@ -114,6 +118,7 @@ export async function withServers(run) {
     await Promise.all([ready(`${api}/v1/openapi.json`), ready(`${base}/baseline/none`)]);
     return await run({ api, base, inspector });
   } finally {
+    stopping = true;
     for (const child of children) child.kill("SIGINT");
     for (const config of Object.values(configs)) rmSync(config, { force: true });
     rmSync(persist, { recursive: true, force: true });

@@ -10,13 +10,11 @@
 //   isolate's memory nor the Cache API has the page and every request renders it. What does not
 //   depend on the visitor stays cached as it would for any new visitor: the space's page index,
 //   the page's document (by its body), the site's profile.
-// - The bytes of the long page's HTML and of the stylesheet and script it links, raw, gzipped and
-//   with Brotli (zlib's defaults), as fetched; and KaTeX's stylesheet, which a page with math adds.
+// - The bytes of the long page's HTML and of the stylesheets (the reader's, KaTeX's for its math)
+//   and script it links, raw, gzipped and with Brotli (zlib's defaults), as fetched.
 //
-// The site: 10 short pages and the long page of bench/helpers/long-page.mjs (about 5,000 words).
-// Stored bodies are markdown, which has no math here, so the page served over HTTP has none;
-// bench/reader-cost.ts renders it with math (its HTML bytes are measured there).
-import { readFileSync } from "node:fs";
+// The site: 10 short pages and the long page of bench/helpers/long-page.mjs (about 5,000 words,
+// with code in six languages and math).
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { longPageMarkdown } from "../helpers/long-page.mjs";
 import { CONCURRENCY, json, printRatios, ratios, REQUESTS } from "./harness.mjs";
@@ -50,15 +48,12 @@ const sizes = (body) => {
   return { raw: bytes.length, gzip: gzipSync(bytes).length, brotli: brotliCompressSync(bytes).length };
 };
 
-/** The HTML of the long page and what it links (stylesheets, scripts), plus KaTeX's stylesheet. */
+/** The HTML of the long page and what it links (stylesheets, scripts). */
 async function pageBytes(api, url) {
   const html = await text(url);
   const linked = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"|<script type="module" src="([^"]+)"/g)].map((match) => match[1] ?? match[2]);
-  const manifest = readFileSync("src/reader/layout/assets.generated.ts", "utf8");
-  const katex = /"katexStylesheet": "([^"]+)"/.exec(manifest)?.[1];
-  const rows = [["HTML (the long page, no math)", sizes(html)]];
+  const rows = [["HTML (the long page)", sizes(html)]];
   for (const path of linked) rows.push([path.split("/").slice(-1)[0], sizes(await text(new URL(path, api)))]);
-  if (katex && !linked.includes(katex)) rows.push(["katex.css (pages with math)", sizes(await text(new URL(katex, api)))]);
   return rows;
 }
 
@@ -66,7 +61,7 @@ export async function readerReads({ api, base }, { token, organization }, rounds
   const { space, short, long, root } = await publishedSite(api, token, organization);
   const [shortUrl, longUrl] = [`${root}${short.path}`, `${root}${long.path}`];
   const [shortHtml, longHtml] = [await text(shortUrl), await text(longUrl)];
-  if (!longHtml.includes("hljs-keyword")) throw new Error("the long page's code is not highlighted");
+  if (!longHtml.includes("hljs-keyword") || !longHtml.includes('class="katex"')) throw new Error("the long page's code or math is not rendered");
 
   let claim = 0;
   const everyTimeNew = (url) => () => `${url}?visitor.bench=${claim++}`;
