@@ -24,8 +24,8 @@ const PAGE_HEADER = "X-Reader-Page";
 
 /**
  * The isolate's level: pages as objects (a hit parses nothing), at most REVISION_MEMORY_CACHE_BYTES
- * of their text, counted two bytes a character as http/revision-memory.ts counts; made on first use,
- * when the environment is known. None while that is 0 (then the Cache API is the only level).
+ * of them; made on first use, when the environment is known. None while that is 0 (then the Cache
+ * API is the only level).
  */
 interface Remembered {
   page: RenderedPage;
@@ -34,7 +34,8 @@ interface Remembered {
 let memory: LruMap<string, Remembered> | undefined;
 function memoryOf(ctx: RequestContext): LruMap<string, Remembered> | undefined {
   const capacity = memoryCapacity(ctx.env.REVISION_MEMORY_CACHE_BYTES);
-  return capacity === 0 ? undefined : (memory ??= new LruMap<string, Remembered>(capacity, (entry) => 2 * entry.page.body.length));
+  // Its text and, once answered, its UTF-8 (encodedParts): about three bytes a character in all.
+  return capacity === 0 ? undefined : (memory ??= new LruMap<string, Remembered>(capacity, (entry) => 3 * entry.page.body.length));
 }
 
 export interface RenderedPage {
@@ -94,5 +95,22 @@ export function pageResponse(page: RenderedPage, ifNoneMatch: string | undefined
   if (!page.nonceMarker) return new Response(page.body, { status: page.status, headers });
   const nonce = randomToken();
   headers.set("Content-Security-Policy", readerContentSecurityPolicy(nonce));
-  return new Response(page.body.replaceAll(page.nonceMarker, nonce), { status: page.status, headers });
+  const parts = encodedParts(page, page.nonceMarker);
+  const encodedNonce = UTF8.encode(nonce);
+  return new Response(new Blob(parts.flatMap((part, index) => (index === 0 ? [part] : [encodedNonce, part]))), { status: page.status, headers });
+}
+
+/**
+ * A page's body as UTF-8, cut where its nonce goes, made once per page object: a page in memory is
+ * answered many times, and encoding its text (and replacing the marker in it) for each response
+ * was a sixth of what a cached long page cost the Worker (docs/performance.md, "Reader"). Kept as
+ * long as the page object is (the memory's LRU holds it).
+ */
+const encodedBodies = new WeakMap<RenderedPage, Uint8Array[]>();
+const UTF8 = new TextEncoder();
+
+function encodedParts(page: RenderedPage, marker: string): Uint8Array[] {
+  let parts = encodedBodies.get(page);
+  if (!parts) encodedBodies.set(page, (parts = page.body.split(marker).map((part) => UTF8.encode(part))));
+  return parts;
 }
