@@ -67,8 +67,40 @@ export async function cachedPage(ctx: RequestContext, key: string, expiresAt: nu
   return page;
 }
 
+/**
+ * A page's body as UTF-8, cut where its nonce goes, made once per page (when it is rendered, or
+ * first answered from the Cache API): a page in memory is answered many times, and encoding its
+ * text (and replacing the marker in it) for each response was a sixth of what a cached long page
+ * cost the Worker (docs/performance.md, "Reader"). Kept as long as the page object is (the
+ * memory's LRU holds it); its ETag is hashed from the same bytes.
+ */
+const encodedBodies = new WeakMap<RenderedPage, Uint8Array[]>();
+const UTF8 = new TextEncoder();
+
+function encodedParts(page: RenderedPage, marker: string): Uint8Array[] {
+  let parts = encodedBodies.get(page);
+  if (!parts) encodedBodies.set(page, (parts = page.body.split(marker).map((part) => UTF8.encode(part))));
+  return parts;
+}
+
 export async function renderedPage(body: string, contentType: string, status = 200, nonceMarker?: string): Promise<RenderedPage> {
-  return { body, contentType, status, etag: await strongEtag(body), ...(nonceMarker ? { nonceMarker } : {}) };
+  if (!nonceMarker) return { body, contentType, status, etag: await strongEtag(body) };
+  // Hashed without its marker (random per rendering): a page rendered again the same keeps its ETag.
+  const parts = body.split(nonceMarker).map((part) => UTF8.encode(part));
+  const page = { body, contentType, status, etag: await strongEtag(joined(parts)), nonceMarker };
+  encodedBodies.set(page, parts);
+  return page;
+}
+
+/** The parts one after the other, a zero byte between two. */
+function joined(parts: readonly Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, parts.length - 1));
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length + 1;
+  }
+  return bytes;
 }
 
 /** A random token: a nonce, or the marker a page is rendered with in its place. */
@@ -82,7 +114,8 @@ export function keepPage(ctx: RequestContext, key: string, expiresAt: number, pa
   memoryOf(ctx)?.set(key, { page, expiresAt });
   const { body, ...rest } = page;
   const ttl = Math.max(1, Math.floor((expiresAt - Date.now()) / 1000));
-  ctx.defer(caches.default.put(key, new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", [PAGE_HEADER]: JSON.stringify(rest), "Cache-Control": `public, max-age=${ttl}` } })));
+  const stored = page.nonceMarker ? withNonce(page, page.nonceMarker, page.nonceMarker) : body;
+  ctx.defer(caches.default.put(key, new Response(stored, { headers: { "Content-Type": "text/plain; charset=utf-8", [PAGE_HEADER]: JSON.stringify(rest), "Cache-Control": `public, max-age=${ttl}` } })));
 }
 
 /** The response for a page: 304 when the client has it (`If-None-Match`), else the page. */
@@ -95,22 +128,11 @@ export function pageResponse(page: RenderedPage, ifNoneMatch: string | undefined
   if (!page.nonceMarker) return new Response(page.body, { status: page.status, headers });
   const nonce = randomToken();
   headers.set("Content-Security-Policy", readerContentSecurityPolicy(nonce));
-  const parts = encodedParts(page, page.nonceMarker);
-  const encodedNonce = UTF8.encode(nonce);
-  return new Response(new Blob(parts.flatMap((part, index) => (index === 0 ? [part] : [encodedNonce, part]))), { status: page.status, headers });
+  return new Response(withNonce(page, page.nonceMarker, nonce), { status: page.status, headers });
 }
 
-/**
- * A page's body as UTF-8, cut where its nonce goes, made once per page object: a page in memory is
- * answered many times, and encoding its text (and replacing the marker in it) for each response
- * was a sixth of what a cached long page cost the Worker (docs/performance.md, "Reader"). Kept as
- * long as the page object is (the memory's LRU holds it).
- */
-const encodedBodies = new WeakMap<RenderedPage, Uint8Array[]>();
-const UTF8 = new TextEncoder();
-
-function encodedParts(page: RenderedPage, marker: string): Uint8Array[] {
-  let parts = encodedBodies.get(page);
-  if (!parts) encodedBodies.set(page, (parts = page.body.split(marker).map((part) => UTF8.encode(part))));
-  return parts;
+/** The body with `nonce` where its marker is, from its UTF-8 parts. */
+function withNonce(page: RenderedPage, marker: string, nonce: string): Blob {
+  const encodedNonce = UTF8.encode(nonce);
+  return new Blob(encodedParts(page, marker).flatMap((part, index) => (index === 0 ? [part] : [encodedNonce, part])));
 }

@@ -50,4 +50,18 @@ describe("a reader page", () => {
     expect(nonceOf(fromCacheApi)).not.toBe(nonceOf(rendered));
     expect((await fromCacheApi.text()).replaceAll(nonceOf(fromCacheApi)!, "")).toBe(html.replaceAll(nonceOf(rendered)!, ""));
   });
+
+  it("keeps its ETag when rendered again the same (for another visitor segment), so a client that has it gets a 304", async () => {
+    const owner = await createUser("reader-etag");
+    const orgId = (await createOrganization(owner)).id;
+    const { space } = await spaceWithPages(owner, orgId, "Tagged", [{ ref: "intro", title: "Introduction", markdown: "Rendered twice.\n" }]);
+    const { root } = await publishedSite(owner, orgId, [space.id], { basename: `tagged-${space.id.slice(0, 6).toLowerCase()}` });
+    const first = await workerUnderTest.fetch(`${root}introduction`);
+    await first.arrayBuffer();
+    const etag = first.headers.get("etag")!;
+    const again = await workerUnderTest.fetch(`${root}introduction?visitor.segment=2`, { headers: { "if-none-match": etag } });
+    // Rendered anew (a segment not cached yet: the profile and revision's round trip), and the same page.
+    expect(serverTiming(again).d1.roundTrips).toBe(2);
+    expect(again.status).toBe(304);
+  });
 });
