@@ -11,7 +11,7 @@ import { invalidApiToken } from "../users/callers";
 import { lookUpUrl, type SiteSpaceRoute, type UrlLookup } from "./lookup";
 import { redirectForMissingPath } from "./missing-paths";
 import { PREVIEW_SEGMENT, verifyPreviewToken } from "./preview-token";
-import { mintSiteToken } from "./site-token";
+import { mintSiteToken, type SiteTokenGrant } from "./site-token";
 import { parsePublishedUrl, siteOfUrl } from "./url-forms";
 import { signedClaimsOf, visitorClaims, type VisitorPayload } from "./visitor-claims";
 
@@ -63,15 +63,13 @@ export interface PublishedRedirect {
 
 export type PublishedLookup = PublishedSiteContent | PublishedRedirect;
 
-/** Everything a resolution decided: the answer, and what the reader renders with it. */
-export interface Resolution {
-  lookup: PublishedLookup;
-  /** Set when the URL resolved to content (not a redirect). */
-  content?: ResolvedPublishedContent;
-}
+/** What a URL resolved to: where to go instead, or the content (what the reader renders with it). */
+export type Resolution = { redirect: PublishedRedirect; content?: undefined } | { content: ResolvedPublishedContent; redirect?: undefined };
 
 export interface ResolvedPublishedContent {
-  answer: PublishedSiteContent;
+  /** The API's answer but its site token, which `grant` is what of. */
+  answer: Omit<PublishedSiteContent, "apiToken">;
+  grant: Omit<SiteTokenGrant, "expiresAt">;
   claims: Record<string, unknown>;
   /** Whether the path names a page the visitor sees (false: the renderer shows its not-found page). */
   pageId: string | null;
@@ -88,7 +86,20 @@ export interface ResolvedPublishedContent {
 
 export const publishedUrlNotFound = (url: string) => notFound(`Published content at '${url}'`);
 
-export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveRequest): Promise<Resolution> {
+/** GitBook's answer (`POST /v1/urls/published`): where to go instead, or the content with a site token minted for this visitor. */
+export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveRequest): Promise<PublishedLookup> {
+  const { redirect, content } = await resolvePublishedContent(ctx, request);
+  if (redirect) return redirect;
+  const { token } = await mintSiteToken(ctx.env, content.grant);
+  return { ...content.answer, apiToken: token };
+}
+
+/**
+ * The resolution itself, the token not minted: the reader reads as the grant's visitor in the same
+ * request (`grantedNow`), and signing a token only to verify it at once cost a cached page a tenth
+ * of the Worker's time (docs/performance.md, "Reader: serving pages over HTTP").
+ */
+export async function resolvePublishedContent(ctx: RequestContext, request: ResolveRequest): Promise<Resolution> {
   const parsed = parsePublishedUrl(request.url, { domain: ctx.env.PUBLISHED_SITES_DOMAIN ?? "", apiOrigin: ctx.urls.origin });
   const found = await lookUpUrl(ctx, parsed, request.apiTokenHash);
   if (found.callerId === null) throw invalidApiToken();
@@ -126,7 +137,7 @@ export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveR
     if (!auth?.fallbackUrl) throw publishedUrlNotFound(request.url);
     const fallback = new URL(auth.fallbackUrl);
     fallback.searchParams.set("location", rest.join("/"));
-    return { lookup: { target: "external", site: site.id, redirect: fallback.toString() } };
+    return { redirect: { target: "external", site: site.id, redirect: fallback.toString() } };
   }
   const claims = preview ? preview.claims : visitorClaims(signed, request.visitor?.unsignedClaims);
 
@@ -150,11 +161,11 @@ export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveR
   if (pathname !== "" && pageId === null) {
     const visitorsUrl = siteSpaceUrlUnder(siteRootFor(base, shareLink?.key));
     const redirect = await redirectForMissingPath(ctx, { site, spaceId: space.id, index, hidden, siteSpaceUrl: visitorsUrl, shareKey: shareLink?.key, sitePath: parsed.segments.slice(siteSegments).join("/"), pathname });
-    if (redirect) return { lookup: { target: "content", redirect } };
+    if (redirect) return { redirect: { target: "content", redirect } };
   }
 
   const spaceIds = [...new Set([...seen.siteSpaces.values()].map((item) => item.siteSpace.spaceId))];
-  const { token } = await mintSiteToken(ctx.env, {
+  const grant = {
     organizationId: organization.id,
     siteId: site.id,
     siteSpaceId: siteSpace.id,
@@ -168,10 +179,10 @@ export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveR
     sitePreview: preview !== null,
     preview: null,
     revisionId,
-    visitorType: request.visitor?.type === "agent" ? "agent" : "human",
-  });
+    visitorType: request.visitor?.type === "agent" ? ("agent" as const) : ("human" as const),
+  };
   const pathOf = (count: number) => (count === 0 ? "/" : `/${parsed.segments.slice(0, count).map(encodeURIComponent).join("/")}/`);
-  const answer: PublishedSiteContent = {
+  const answer: ResolvedPublishedContent["answer"] = {
     site: site.id,
     ...(route.section ? { siteSection: route.section.id } : {}),
     siteSpace: siteSpace.id,
@@ -180,13 +191,12 @@ export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveR
     pathname,
     basePath: pathOf(siteSegments + route.consumed),
     siteBasePath: pathOf(siteSegments),
-    apiToken: token,
     organization: organization.id,
     ...(shareLink ? { shareKey: shareLink.key } : {}),
     complete: route.complete || rest.length > 0,
     canonicalUrl: pathname === "" ? siteSpaceUrl : new URL(pathname.split("/").map(encodeURIComponent).join("/"), siteSpaceUrl).toString(),
   };
-  return { lookup: answer, content: { answer, claims, pageId, index, hidden, siteVersion: siteVersionOf(found, site) } };
+  return { content: { answer, grant, claims, pageId, index, hidden, siteVersion: siteVersionOf(found, site) } };
 }
 
 function siteVersionOf(found: UrlLookup, site: { id: string; updatedAt: string }): string {
