@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { isVisitor, type CallerContext, type RequestContext, type VisitorContext } from "../../context";
 import { runBatch } from "../../db/batch";
-import { siteSpaceCustomizations } from "../../db/schema";
 import { loadSiteAccess } from "./access";
-import { selectSiteCustomization, siteSettings, siteSpaceCustomizationsFrom } from "./customization";
+import { selectSiteCustomization, selectSiteSpaceOverrides, siteSettings, siteSpaceCustomizationsFrom } from "./customization";
 import type { Settings } from "./customization-settings";
 import { presentSite, type SitePresentation } from "./present";
 import { presentSiteStructure, structureFrom, structureReads, StructurePresenter, type SiteStructure } from "./structure";
@@ -40,7 +38,7 @@ export function visitorProfile(ctx: VisitorContext, { site, organization }: Visi
 /** The statements of a site's profile, after its access check (`visitorProfile` reads their results). */
 export const profileReads = (ctx: RequestContext, siteId: string) => [
   selectSiteCustomization(ctx.db, siteId),
-  ctx.db.select().from(siteSpaceCustomizations).where(eq(siteSpaceCustomizations.siteId, siteId)),
+  selectSiteSpaceOverrides(ctx.db, siteId),
   ...structureReads(ctx, siteId),
 ];
 

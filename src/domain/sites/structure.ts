@@ -1,6 +1,8 @@
 import { asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequestContext } from "../../context";
+import type { Database } from "../../db/client";
+import { preparedOnce } from "../../db/prepared";
 import { siteSectionGroups, siteSections, siteSpaces, spaces, type OrganizationRow, type SiteRow, type SiteSectionGroupRow, type SiteSectionRow, type SiteSpaceRow, type SpaceRow } from "../../db/schema";
 import type { SiteStructureShape } from "../../schemas/site-structure";
 import type { SiteSectionGroupObjectShape as SiteSectionGroupObject, SiteSectionObjectShape as SiteSectionObject, SiteSpaceObjectShape as SiteSpaceObject } from "../../schemas/site-structure-inputs";
@@ -161,17 +163,20 @@ const siteSpaceColumns = Object.fromEntries(
 
 /** The three reads of a site's structure, to run alone or at the end of a batch of writes. */
 export function structureReads(ctx: RequestContext, siteId: string): [BatchItem<"sqlite">, BatchItem<"sqlite">, BatchItem<"sqlite">] {
-  return [
-    ctx.db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteId)),
-    ctx.db.select().from(siteSections).where(eq(siteSections.siteId, siteId)),
-    ctx.db
-      .select({ siteSpace: siteSpaceColumns, space: spaces, chain: collectionChainColumn(spaces.parentId) })
-      .from(siteSpaces)
-      .innerJoin(spaces, eq(spaces.id, siteSpaces.spaceId))
-      .where(eq(siteSpaces.siteId, siteId))
-      .orderBy(asc(siteSpaces.position), asc(siteSpaces.id)),
-  ];
+  return [groupsOfSite(ctx.db, { siteId }), sectionsOfSite(ctx.db, { siteId }), siteSpacesOfSite(ctx.db, { siteId })];
 }
+
+// Built once (db/prepared.ts): every reader page rendered reads them.
+const groupsOfSite = preparedOnce((db: Database) => db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, sql.placeholder("siteId"))));
+const sectionsOfSite = preparedOnce((db: Database) => db.select().from(siteSections).where(eq(siteSections.siteId, sql.placeholder("siteId"))));
+const siteSpacesOfSite = preparedOnce((db: Database) =>
+  db
+    .select({ siteSpace: siteSpaceColumns, space: spaces, chain: collectionChainColumn(spaces.parentId) })
+    .from(siteSpaces)
+    .innerJoin(spaces, eq(spaces.id, siteSpaces.spaceId))
+    .where(eq(siteSpaces.siteId, sql.placeholder("siteId")))
+    .orderBy(asc(siteSpaces.position), asc(siteSpaces.id)),
+);
 
 /** The structure from the results of `structureReads` (the last three results of a batch). */
 export function structureFrom(results: unknown[]): SiteStructure {
