@@ -159,6 +159,10 @@ export async function measure(workload) {
   return { rate, cpuMs: ((treeCpuSeconds(server) - cpuBefore) * 1000) / REQUESTS };
 }
 
+/** `BENCH_HTTP_ONLY="long page|one-query"`: only the workloads whose name holds one of these (all when unset). */
+const only = (process.env.BENCH_HTTP_ONLY ?? "").split("|").filter(Boolean);
+const chosen = (workload) => only.length === 0 || only.some((part) => workload.name.includes(part));
+
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
@@ -168,6 +172,7 @@ export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(v
  * samples; and the references' median rates and CPU times.
  */
 export async function ratios(reference, workloads, rounds) {
+  workloads = workloads.filter(chosen);
   const referenceOf = (workload) => workload.reference ?? reference;
   const references = [...new Set(workloads.map(referenceOf))];
   for (const workload of [...references, ...workloads]) await measure(workload); // warm up
