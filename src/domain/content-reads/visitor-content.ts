@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { VisitorContext } from "../../context";
-import { changeRequests, type ChangeRequestRow, type RevisionRow } from "../../db/schema";
+import { changeRequests, type ChangeRequestRow, type RevisionRow, type SpaceRow } from "../../db/schema";
 import type { ChangeRequestRecord } from "../change-requests/records";
 import { notFound } from "../../lib/errors";
 import { changeRequestPoint, MAIN_LINE, revisionPoint } from "../revisions/points";
@@ -22,26 +21,29 @@ export async function resolveForVisitor(ctx: VisitorContext, source: ContentSour
 }
 
 /**
- * A revision of a space for a visitor, as `resolveForVisitor` resolves it, with the statements
- * `alongside` in its round trip: their results come back, with the site and organization its
- * access check read (domain/content-reads/published-page.ts reads a site's profile this way).
+ * A revision of a space as `resolveForVisitor` resolves it, for a visitor whose access to the space
+ * was decided in this request from rows read in it (the URL's resolution: the reader), with the
+ * revision's row (`revisionRowOf`).
  */
-export async function resolveVisitorRevisionWith(ctx: VisitorContext, spaceId: string, revisionId: string, alongside: readonly BatchItem<"sqlite">[]) {
-  const { resolved, visited, others } = await visitorRevision(ctx, spaceId, revisionId, false, alongside);
-  return { resolved: { ...resolved, visitorView: await visitorViewOf(ctx, resolved) } as ResolvedSource, visited, others };
+export async function visitorRevisionOf(ctx: VisitorContext, space: SpaceRow, revision: RevisionRow): Promise<ResolvedSource> {
+  if (!visitorMayReadRevision(ctx, space, revision.id)) throw revisionNotPublished(revision.id);
+  const resolved = resolvedAtRevision(ctx, space, revision, {});
+  return { ...resolved, visitorView: await visitorViewOf(ctx, resolved) };
 }
 
-async function visitorRevision(ctx: VisitorContext, spaceId: string, revisionId: string, withMergedFrom: boolean, alongside: readonly BatchItem<"sqlite">[]) {
+async function visitorRevision(ctx: VisitorContext, spaceId: string, revisionId: string, withMergedFrom: boolean) {
   const revision = selectRevisionOfSpace(ctx, spaceId, revisionId);
   const own = withMergedFrom ? [revision, selectMergedFromRevision(ctx, spaceId, revisionId)] : [revision];
-  const [visited, results] = await loadVisitorSpace(ctx, spaceId, [...own, ...alongside]);
-  const [rows, mergedRows] = results;
+  const [{ space }, [rows, mergedRows]] = await loadVisitorSpace(ctx, spaceId, own);
   const row = (rows as RevisionRow[])[0];
-  const { space } = visited;
   if (!row || !visitorMayReadRevision(ctx, space, row.id)) throw revisionNotPublished(revisionId);
+  return resolvedAtRevision(ctx, space, row, mergedFromOf(withMergedFrom, mergedRows));
+}
+
+function resolvedAtRevision(ctx: VisitorContext, space: SpaceRow, row: RevisionRow, mergedFrom: { mergedFrom?: ChangeRequestRecord }): ResolvedSource {
   const isSpaceHead = row.id === space.revisionId;
-  const resolved: ResolvedSource = {
-    ...mergedFromOf(withMergedFrom, mergedRows),
+  return {
+    ...mergedFrom,
     callerContext: ctx,
     space,
     revisionId: row.id,
@@ -51,7 +53,6 @@ async function visitorRevision(ctx: VisitorContext, spaceId: string, revisionId:
     changeRequestId: null,
     spaceRevisionId: space.revisionId,
   };
-  return { resolved, visited, others: results.slice(own.length) };
 }
 
 /** A merge revision names the change request it merged (GitBook's schema requires it): read alongside. */
@@ -71,7 +72,7 @@ async function resolvedSource(ctx: VisitorContext, source: ContentSource, withMe
       spaceRevisionId: space.revisionId,
     };
   }
-  if (source.kind === "revision") return (await visitorRevision(ctx, source.spaceId, source.revisionId, withMergedFrom, [])).resolved;
+  if (source.kind === "revision") return visitorRevision(ctx, source.spaceId, source.revisionId, withMergedFrom);
   const previewed = ctx.visitor.preview?.changeRequestId;
   const changeRequestNotFound = notFound(`Change request '${source.changeRequestId}'`);
   if (!previewed || source.spaceId !== ctx.visitor.spaceId) throw changeRequestNotFound;

@@ -16,40 +16,38 @@ import {
   siteSpaceCustomizations,
   siteSpaces,
   sites,
-  spaces,
   type MemberRow,
   type OrganizationRow,
+  type SiteCustomizationRow,
   type SitePublishingAuthRow,
   type SiteRow,
   type SiteSectionGroupRow,
   type SiteSectionRow,
-  type SiteSpaceRow,
+  type SiteSpaceCustomizationRow,
 } from "../../db/schema";
 import { LruMap } from "../../lib/lru";
 import { sha256Hex } from "../../lib/tokens";
+import { selectSiteSpacesWithSpaces, type SiteSpaceWithSpace } from "../sites/structure";
 import type { ParsedPublishedUrl, SiteUrlCandidate } from "./url-forms";
 
 /**
  * Everything resolving a published URL needs of D1, in one round trip: the sites the URL could
  * belong to (url-forms.ts), and for each their organization, structure (groups, sections, site
- * spaces with their space's published revision), visitor authentication, the share links whose
- * key the URL may carry, and the caller's memberships when an API token came with the request.
+ * spaces with the spaces they publish), customizations, visitor authentication, the share links
+ * whose key the URL may carry, and the caller's memberships when an API token came with the
+ * request. The structure and customizations are the rows of the site's published profile
+ * (`profileReads`), so the reader renders a page from this round trip alone (reader/serve/page.tsx).
  * Every statement selects the candidates through the same subquery (index lookups: a hostname, a
  * proxy origin, an organization's hostname or id with a site's basename or id), so a URL costs the
  * same whatever the deployment holds; a site's structure is tens of rows.
  */
 
-export interface SiteSpaceRoute {
-  siteSpace: SiteSpaceRow;
-  revisionId: string;
-  deletedAt: string | null;
-}
-
 export interface UrlLookup {
   sites: Array<{ site: SiteRow; organization: OrganizationRow }>;
   groups: SiteSectionGroupRow[];
   sections: SiteSectionRow[];
-  siteSpaces: SiteSpaceRoute[];
+  /** In the structure's order, deleted spaces included (as `structureReads` reads them). */
+  siteSpaces: SiteSpaceWithSpace[];
   auths: SitePublishingAuthRow[];
   /** Active share links (of the candidate sites) whose key is the `share` parameter or one of the URL's segments. */
   shareLinks: Array<{ id: string; siteId: string; keyHash: string }>;
@@ -58,8 +56,9 @@ export interface UrlLookup {
   memberships: Array<Pick<MemberRow, "organizationId" | "role" | "disabled">>;
   /** The hash of each key the URL may carry, to tell which one a share link matched. */
   keyHashes: Map<string, string>;
-  /** When each candidate site's customization (its own, and its site spaces') last changed: what the reader's HTML cache keys on. */
-  customizationStamps: Array<{ siteId: string; updatedAt: string }>;
+  /** Each candidate site's customization (none until set) and its site spaces' overrides. */
+  customizations: SiteCustomizationRow[];
+  siteSpaceCustomizations: SiteSpaceCustomizationRow[];
 }
 
 /** Keys are at most this long; only so many of the URL's first segments are tried as one. */
@@ -72,16 +71,16 @@ export async function lookUpUrl(ctx: RequestContext, parsed: ParsedPublishedUrl,
   let statements = lookups.get(shape.key);
   if (!statements) lookups.set(shape.key, (statements = lookupStatements(shape)));
   const results = await runBatch(ctx.db, statements.map((run) => run(ctx.db, values)));
-  const [siteRows, organizationRows, groups, sections, siteSpaceRows, auths, shareLinks, siteStamps, siteSpaceStamps, callerRows, memberships] = results as [
+  const [siteRows, organizationRows, groups, sections, siteSpaceRows, auths, shareLinks, customizations, siteSpaceCustomizations, callerRows, memberships] = results as [
     SiteRow[],
     OrganizationRow[],
     SiteSectionGroupRow[],
     SiteSectionRow[],
-    SiteSpaceRoute[],
+    SiteSpaceWithSpace[],
     SitePublishingAuthRow[],
     UrlLookup["shareLinks"],
-    UrlLookup["customizationStamps"],
-    UrlLookup["customizationStamps"],
+    SiteCustomizationRow[],
+    SiteSpaceCustomizationRow[],
     Array<{ id: string }> | undefined,
     UrlLookup["memberships"] | undefined,
   ];
@@ -99,7 +98,8 @@ export async function lookUpUrl(ctx: RequestContext, parsed: ParsedPublishedUrl,
     callerId: callerRows === undefined ? undefined : (callerRows[0]?.id ?? null),
     memberships: memberships ?? [],
     keyHashes,
-    customizationStamps: [...siteStamps, ...siteSpaceStamps],
+    customizations,
+    siteSpaceCustomizations,
   };
 }
 
@@ -168,14 +168,7 @@ function lookupStatements(shape: LookupShape): Run[] {
     preparedOnce((db) => db.select().from(organizations).where(inArray(organizations.id, candidateOrganizations(db)))),
     preparedOnce((db) => db.select().from(siteSectionGroups).where(inCandidates(siteSectionGroups.siteId))),
     preparedOnce((db) => db.select().from(siteSections).where(inCandidates(siteSections.siteId))),
-    // Site spaces' own columns first, then the two of their space's this read needs (names site_spaces lacks).
-    preparedOnce((db) =>
-      db
-        .select({ siteSpace: siteSpaces, revisionId: spaces.revisionId, deletedAt: spaces.deletedAt })
-        .from(siteSpaces)
-        .innerJoin(spaces, eq(spaces.id, siteSpaces.spaceId))
-        .where(inCandidates(siteSpaces.siteId)),
-    ),
+    preparedOnce((db) => selectSiteSpacesWithSpaces(db, inCandidates(siteSpaces.siteId))),
     preparedOnce((db) => db.select().from(sitePublishingAuths).where(inCandidates(sitePublishingAuths.siteId))),
     preparedOnce((db) =>
       db
@@ -183,10 +176,8 @@ function lookupStatements(shape: LookupShape): Run[] {
         .from(siteShareLinks)
         .where(and(inArray(siteShareLinks.keyHash, keyHashes), eq(siteShareLinks.active, true), inCandidates(siteShareLinks.siteId))),
     ),
-    preparedOnce((db) => db.select({ siteId: siteCustomizations.siteId, updatedAt: siteCustomizations.updatedAt }).from(siteCustomizations).where(inCandidates(siteCustomizations.siteId))),
-    preparedOnce((db) =>
-      db.select({ siteId: siteSpaceCustomizations.siteId, updatedAt: siteSpaceCustomizations.updatedAt }).from(siteSpaceCustomizations).where(inCandidates(siteSpaceCustomizations.siteId)),
-    ),
+    preparedOnce((db) => db.select().from(siteCustomizations).where(inCandidates(siteCustomizations.siteId))),
+    preparedOnce((db) => db.select().from(siteSpaceCustomizations).where(inCandidates(siteSpaceCustomizations.siteId))),
   ];
   if (shape.caller) {
     statements.push(

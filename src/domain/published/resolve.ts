@@ -1,14 +1,14 @@
 import type { RequestContext } from "../../context";
-import type { SiteSectionRow } from "../../db/schema";
+import type { OrganizationRow, SiteRow, SiteSectionRow, SpaceRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { canInOrganization } from "../../lib/permissions";
 import { headPageIndex, hiddenPages, type PageIndex } from "../content-reads/page-index";
 import { fnv1a } from "../../lib/hash";
-import { sectionPublishedUrl, siteSpacePublishedUrl, SiteStructure } from "../sites/structure";
+import { sectionPublishedUrl, siteSpacePublishedUrl, SiteStructure, type SiteSpaceWithSpace } from "../sites/structure";
 import { sitePublishedBase, siteRootFor } from "../sites/urls";
 import { structureSeenBy } from "../sites/visible-structure";
 import { invalidApiToken } from "../users/callers";
-import { lookUpUrl, type SiteSpaceRoute, type UrlLookup } from "./lookup";
+import { lookUpUrl, type UrlLookup } from "./lookup";
 import { redirectForMissingPath } from "./missing-paths";
 import { PREVIEW_SEGMENT, verifyPreviewToken } from "./preview-token";
 import { mintSiteToken, type SiteTokenGrant } from "./site-token";
@@ -82,6 +82,14 @@ export interface ResolvedPublishedContent {
    * revision and the visitor's claims it names a rendered page (the reader's HTML cache).
    */
   siteVersion: string;
+  /**
+   * What the lookup read of the site, as its published profile reads it: the site and its
+   * organization, the results of `profileReads` in their order (customization, site spaces'
+   * overrides, groups, sections, site spaces with their spaces), and the space resolved to. The
+   * reader presents the site from them (published-page.ts), in no round trip
+   * of its own.
+   */
+  siteRows: { site: SiteRow; organization: OrganizationRow; profileResults: unknown[]; space: SpaceRow };
 }
 
 export const publishedUrlNotFound = (url: string) => notFound(`Published content at '${url}'`);
@@ -145,7 +153,8 @@ export async function resolvePublishedContent(ctx: RequestContext, request: Reso
   const route = routeIn(seen, rest);
   if (!route) throw publishedUrlNotFound(request.url);
   rest = rest.slice(route.consumed);
-  const { siteSpace, revisionId } = route.target;
+  const { siteSpace, space: spaceRow } = route.target;
+  const revisionId = spaceRow.revisionId;
   const space = { id: siteSpace.spaceId, organizationId: organization.id };
 
   const index = await headPageIndex(ctx, space, revisionId);
@@ -196,18 +205,29 @@ export async function resolvePublishedContent(ctx: RequestContext, request: Reso
     complete: route.complete || rest.length > 0,
     canonicalUrl: pathname === "" ? siteSpaceUrl : new URL(pathname.split("/").map(encodeURIComponent).join("/"), siteSpaceUrl).toString(),
   };
-  return { content: { answer, grant, claims, pageId, index, hidden, siteVersion: siteVersionOf(found, site) } };
+  const siteRows = { site, organization, profileResults: profileResultsOf(found, site.id), space: spaceRow };
+  return { content: { answer, grant, claims, pageId, index, hidden, siteVersion: siteVersionOf(found, site), siteRows } };
+}
+
+const rowsOfSite = <Row extends { siteId: string }>(rows: readonly Row[], siteId: string) => rows.filter((row) => row.siteId === siteId);
+const siteSpacesOfSite = (found: UrlLookup, siteId: string) => found.siteSpaces.filter((row) => row.siteSpace.siteId === siteId);
+
+/** The site's rows in the order of `profileReads`' results (its customization is at most one row). */
+function profileResultsOf(found: UrlLookup, siteId: string): unknown[] {
+  const { customizations, siteSpaceCustomizations, groups, sections } = found;
+  return [rowsOfSite(customizations, siteId), rowsOfSite(siteSpaceCustomizations, siteId), rowsOfSite(groups, siteId), rowsOfSite(sections, siteId), siteSpacesOfSite(found, siteId)];
 }
 
 function siteVersionOf(found: UrlLookup, site: { id: string; updatedAt: string }): string {
-  const ofSite = <Row extends { siteId: string }>(rows: readonly Row[]) => rows.filter((row) => row.siteId === site.id);
+  const ofSite = <Row extends { siteId: string }>(rows: readonly Row[]) => rowsOfSite(rows, site.id);
+  const stamp = ({ siteId, updatedAt }: { siteId: string; updatedAt: string }) => ({ siteId, updatedAt });
   return fnv1a(
     JSON.stringify([
       site,
       ofSite(found.groups),
       ofSite(found.sections),
-      found.siteSpaces.filter((row) => row.siteSpace.siteId === site.id),
-      ofSite(found.customizationStamps),
+      siteSpacesOfSite(found, site.id).map(({ siteSpace, space }) => ({ siteSpace, revisionId: space.revisionId, deletedAt: space.deletedAt })),
+      [...ofSite(found.customizations), ...ofSite(found.siteSpaceCustomizations)].map(stamp),
     ]),
   );
 }
@@ -222,17 +242,17 @@ function activeLink(found: UrlLookup, siteId: string, key: string): { id: string
   return link && { id: link.id, key };
 }
 
-function structureOf(found: UrlLookup, siteId: string): SiteStructure<SiteSpaceRoute> {
+function structureOf(found: UrlLookup, siteId: string): SiteStructure {
   return new SiteStructure(
-    found.groups.filter((row) => row.siteId === siteId),
-    found.sections.filter((row) => row.siteId === siteId),
-    found.siteSpaces.filter((row) => row.siteSpace.siteId === siteId && row.deletedAt === null),
+    rowsOfSite(found.groups, siteId),
+    rowsOfSite(found.sections, siteId),
+    siteSpacesOfSite(found, siteId).filter((row) => row.space.deletedAt === null),
   );
 }
 
 interface Route {
   section: SiteSectionRow | null;
-  target: SiteSpaceRoute;
+  target: SiteSpaceWithSpace;
   /** How many of the path's segments named the section and the site space. */
   consumed: number;
   /** No further segment could name a section or a site space: what follows is a page's path. */
@@ -243,7 +263,7 @@ interface Route {
  * The section (a segment naming one, else the default, else the first) and its site space (a
  * segment naming one, else the default, else the first), among those the visitor sees.
  */
-function routeIn(structure: SiteStructure<SiteSpaceRoute>, segments: readonly string[]): Route | null {
+function routeIn(structure: SiteStructure, segments: readonly string[]): Route | null {
   let consumed = 0;
   let section: SiteSectionRow | null = null;
   let sectionNamed = structure.sections.size === 0;

@@ -169,14 +169,16 @@ export function structureReads(ctx: RequestContext, siteId: string): [BatchItem<
 // Built once (db/prepared.ts): every reader page rendered reads them.
 const groupsOfSite = preparedOnce((db: Database) => db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, sql.placeholder("siteId"))));
 const sectionsOfSite = preparedOnce((db: Database) => db.select().from(siteSections).where(eq(siteSections.siteId, sql.placeholder("siteId"))));
-const siteSpacesOfSite = preparedOnce((db: Database) =>
+const siteSpacesOfSite = preparedOnce((db: Database) => selectSiteSpacesWithSpaces(db, eq(siteSpaces.siteId, sql.placeholder("siteId"))));
+
+/** Site spaces with their spaces and collection chains, in order, of the sites `where` names (one, or a URL's candidates: domain/published/lookup.ts). */
+export const selectSiteSpacesWithSpaces = (db: Database, where: SQL) =>
   db
     .select({ siteSpace: siteSpaceColumns, space: spaces, chain: collectionChainColumn(spaces.parentId) })
     .from(siteSpaces)
     .innerJoin(spaces, eq(spaces.id, siteSpaces.spaceId))
-    .where(eq(siteSpaces.siteId, sql.placeholder("siteId")))
-    .orderBy(asc(siteSpaces.position), asc(siteSpaces.id)),
-);
+    .where(where)
+    .orderBy(asc(siteSpaces.position), asc(siteSpaces.id));
 
 /** The structure from the results of `structureReads` (the last three results of a batch). */
 export function structureFrom(results: unknown[]): SiteStructure {

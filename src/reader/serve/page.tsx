@@ -1,7 +1,7 @@
 import { raw } from "hono/html";
 import type { VisitorContext } from "../../context";
 import { emptyPageIndex } from "../../domain/content-reads/page-index";
-import { getPublishedSiteAndRevision } from "../../domain/content-reads/published-page";
+import { publishedSiteAndRevisionOf } from "../../domain/published/published-page";
 import type { ResolvedSource } from "../../domain/content-reads/revision-content";
 import type { ResolvedPublishedContent } from "../../domain/published/resolve";
 import { outlineOf, referencesOf, renderDocument, type DocumentInput, type DocumentReferences } from "../document";
@@ -32,10 +32,10 @@ export interface SiteFrame {
   homeUrl: string;
 }
 
-/** The site around the page: profile and revision, read as the site token reads them, in one D1 round trip. */
+/** The site around the page: profile and revision, as the site token reads them, from the resolution's round trip. */
 export async function loadSiteFrame(ctx: VisitorContext, content: ResolvedPublishedContent, origin: string, currentPageId: string | null, nonce: string): Promise<SiteFrame> {
   const { answer, index, hidden } = content;
-  const read = await getPublishedSiteAndRevision(ctx, { organizationId: answer.organization, siteId: answer.site, shareKey: answer.shareKey, spaceId: answer.space, revisionId: answer.revision });
+  const read = await publishedSiteAndRevisionOf(ctx, content);
   const profile = read.profile as unknown as PublishedProfile;
   const { resolved } = read;
   const homeUrl = `${origin}${answer.basePath}`;
