@@ -147,7 +147,7 @@ export async function measure(workload) {
     Array.from({ length: CONCURRENCY }, async () => {
       while (remaining-- > 0) {
         const url = typeof workload.url === "function" ? workload.url() : workload.url;
-        const response = await fetch(url, { headers: workload.headers });
+        const response = await fetch(url, { headers: { ...ENCODING, ...workload.headers } });
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`${workload.name}: ${response.status}`);
       }
@@ -158,6 +158,13 @@ export async function measure(workload) {
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   return { rate, cpuMs: ((treeCpuSeconds(server) - cpuBefore) * 1000) / REQUESTS };
 }
+
+/**
+ * `BENCH_HTTP_ENCODING=identity`: every response asked for uncompressed. Otherwise Node's fetch
+ * asks for gzip, as browsers do, and `wrangler dev` compresses text in the server's process, where
+ * a deployed Worker's responses are compressed by Cloudflare's edge, outside the Worker.
+ */
+export const ENCODING = process.env.BENCH_HTTP_ENCODING ? { "accept-encoding": process.env.BENCH_HTTP_ENCODING } : {};
 
 /** `BENCH_HTTP_ONLY="long page|one-query"`: only the workloads whose name holds one of these (all when unset). */
 const only = (process.env.BENCH_HTTP_ONLY ?? "").split("|").filter(Boolean);

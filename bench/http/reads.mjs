@@ -10,7 +10,8 @@ import { ADMIN_TOKEN, CONCURRENCY, json, printRatios, ratios, REQUESTS, withServ
 import { readerReads } from "./reader.mjs";
 
 // BENCH_ROUNDS=1 for a quick look that the benchmark runs (its numbers then mean little);
-// BENCH_HTTP_ONLY="<part>|<part>" to run only the workloads whose name holds one (bench/http/harness.mjs).
+// BENCH_HTTP_ONLY="<part>|<part>" to run only the workloads whose name holds one, and
+// BENCH_HTTP_ENCODING=identity to ask for uncompressed responses (bench/http/harness.mjs).
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const asked = process.argv.slice(2);
 const wants = (group) => asked.length === 0 || asked.includes(group);
