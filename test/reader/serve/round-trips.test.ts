@@ -21,13 +21,18 @@ const roundTrips = async (url: string, bindings: Partial<Env> = {}) => {
   return serverTiming(response).d1.roundTrips;
 };
 
+/** The URL of the one page ("Introduction", holding `markdown`) of a site published for the test. */
+async function publishedIntroduction(name: string, markdown: string): Promise<string> {
+  const owner = await createUser(`reader-${name}`);
+  const orgId = (await createOrganization(owner)).id;
+  const { space } = await spaceWithPages(owner, orgId, name, [{ ref: "intro", title: "Introduction", markdown }]);
+  const { root } = await publishedSite(owner, orgId, [space.id], { basename: `${name}-${space.id.slice(0, 6).toLowerCase()}` });
+  return `${root}introduction`;
+}
+
 describe("a reader page", () => {
   it("costs four round trips rendered first, then one, cached or rendered for another visitor segment", async () => {
-    const owner = await createUser("reader-trips");
-    const orgId = (await createOrganization(owner)).id;
-    const { space } = await spaceWithPages(owner, orgId, "Trips", [{ ref: "intro", title: "Introduction", markdown: "Hello.\n\n```js\nconst a = 1;\n```\n" }]);
-    const { root } = await publishedSite(owner, orgId, [space.id], { basename: `trips-${space.id.slice(0, 6).toLowerCase()}` });
-    const url = `${root}introduction`;
+    const url = await publishedIntroduction("trips", "Hello.\n\n```js\nconst a = 1;\n```\n");
     expect(await roundTrips(url)).toBe(4);
     expect(await roundTrips(url)).toBe(1);
     expect(await roundTrips(`${url}?visitor.segment=1`)).toBe(1);
@@ -35,14 +40,11 @@ describe("a reader page", () => {
   });
 
   it("is served from the Cache API when this isolate's memory does not hold it, as in another isolate", async () => {
-    const owner = await createUser("reader-cache-api");
-    const orgId = (await createOrganization(owner)).id;
-    const { space } = await spaceWithPages(owner, orgId, "Cached", [{ ref: "intro", title: "Introduction", markdown: "Kept in the cache.\n" }]);
-    const { root } = await publishedSite(owner, orgId, [space.id], { basename: `cached-${space.id.slice(0, 6).toLowerCase()}` });
-    const rendered = await workerUnderTest.fetch(`${root}introduction`);
+    const url = await publishedIntroduction("cached", "Kept in the cache.\n");
+    const rendered = await workerUnderTest.fetch(url);
     const html = await rendered.text();
     const noMemory = { REVISION_MEMORY_CACHE_BYTES: "0" };
-    const fromCacheApi = await workerUnderTest.fetch(`${root}introduction`, {}, noMemory);
+    const fromCacheApi = await workerUnderTest.fetch(url, {}, noMemory);
     expect(serverTiming(fromCacheApi).d1.roundTrips).toBe(1);
     expect(fromCacheApi.headers.get("etag")).toBe(rendered.headers.get("etag"));
     expect(fromCacheApi.headers.get("content-type")).toBe(rendered.headers.get("content-type"));
@@ -53,15 +55,12 @@ describe("a reader page", () => {
   });
 
   it("keeps its ETag when rendered again the same (for another visitor segment), so a client that has it gets a 304", async () => {
-    const owner = await createUser("reader-etag");
-    const orgId = (await createOrganization(owner)).id;
-    const { space } = await spaceWithPages(owner, orgId, "Tagged", [{ ref: "intro", title: "Introduction", markdown: "Rendered twice.\n" }]);
-    const { root } = await publishedSite(owner, orgId, [space.id], { basename: `tagged-${space.id.slice(0, 6).toLowerCase()}` });
-    const first = await workerUnderTest.fetch(`${root}introduction`);
+    const url = await publishedIntroduction("tagged", "Rendered twice.\n");
+    const first = await workerUnderTest.fetch(url);
     await first.arrayBuffer();
     const etag = first.headers.get("etag")!;
     // Rendered anew: the visitor's claims are part of the HTML cache's key, and this segment has none cached.
-    const again = await workerUnderTest.fetch(`${root}introduction?visitor.segment=2`, { headers: { "if-none-match": etag } });
+    const again = await workerUnderTest.fetch(`${url}?visitor.segment=2`, { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
   });
 });
