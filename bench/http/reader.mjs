@@ -5,6 +5,8 @@
 //   static Hono route answering a constant HTML page: a small one, and the page's own HTML (put
 //   into the baseline Worker once: the same bytes, so the same compression work, which
 //   `wrangler dev` does in the server's process where Cloudflare's edge would do it).
+// - Cached pages against a Hono route doing one D1 primary-key query (the baseline of the API's
+//   reads): the ceiling of anything that reads D1 once, as every reader request does.
 // - Pages rendered on every request, against the API's page read of the same page with a member's
 //   token (`GET /v1/spaces/{id}/content/page/{pageId}`, as served: from the revision cache). Each
 //   request brings a claim of its own (`?visitor.bench=<n>`, GitBook's unsigned-claim convention):
@@ -69,6 +71,7 @@ export async function readerReads({ api, base }, { token, organization }, rounds
   const everyTimeNew = (url) => () => `${url}?visitor.bench=${claim++}`;
   const auth = { authorization: `Bearer ${token}` };
   const staticPage = { name: "static Hono route", url: `${base}/static` };
+  const oneQuery = { name: "one-query Hono route", url: `${base}/baseline/${space.id}` };
   const staticCopy = async (name, html) => {
     const response = await fetch(`${base}/static/page/${name}`, { method: "PUT", body: html });
     if (response.status !== 204) throw new Error(`putting the ${name} page: ${response.status}`);
@@ -79,6 +82,8 @@ export async function readerReads({ api, base }, { token, organization }, rounds
   const workloads = [
     // The ceiling of anything that waits on one D1 round trip, as every reader request does (its URL's resolution).
     { name: "one-query Hono route / static", url: `${base}/baseline/${space.id}`, reference: staticPage },
+    { name: "short page, cached / one-query Hono route", url: shortUrl, reference: oneQuery },
+    { name: "long page, cached / one-query Hono route", url: longUrl, reference: oneQuery },
     { name: "short page, cached / static", url: shortUrl, reference: staticPage },
     { name: "long page, cached / static", url: longUrl, reference: staticPage },
     { name: "short page, cached / static of its HTML", url: shortUrl, reference: shortCopy },
