@@ -23,6 +23,9 @@ export default defineConfig(async (env) => {
       // its own (`npm run bench:http`); and the profiles (bench/profile/: where one request's time
       // goes, by ablation), which run only when asked for.
       exclude: ["bench/helpers/**", "bench/http/**", ...(process.env.BENCH_PROFILE ? [] : ["bench/profile/**"])],
+      // bench/profile/list-pages.ts prints the D1 answers it recorded, for a CPU profile in Node.
+      // BENCH_PROFILE_LISTS=<regular expression>: only the lists whose name matches it.
+      provide: { benchProfileReplay: Boolean(process.env.BENCH_PROFILE_REPLAY), benchProfileLists: process.env.BENCH_PROFILE_LISTS ?? "" },
       // One run of the benchmarks alone, in storage of their own.
       projects: undefined,
       reporters: ["default"],

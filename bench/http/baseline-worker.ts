@@ -15,7 +15,10 @@ app.get("/baseline/:id", async (c) => {
   const row = await c.env.DB.prepare("SELECT * FROM spaces WHERE id = ?").bind(c.req.param("id")).first();
   // With `?log`, the line the API writes for every request (http/middleware.ts), to see what it costs here.
   if (c.req.query("log") !== undefined) console.log(REQUEST_LOG_LINE);
-  return row ? c.json(row) : c.json({ error: { code: 404, message: "Not found" } }, 404);
+  if (!row) return c.json({ error: { code: 404, message: "Not found" } }, 404);
+  // With `?items=N`, a list's body of N copies of the row: what answering that much JSON costs here.
+  const items = Number(c.req.query("items") ?? 0);
+  return items > 0 ? c.json({ items: Array.from({ length: items }, () => row), count: items }) : c.json(row);
 });
 
 app.get("/static", (c) => c.html(STATIC_PAGE));

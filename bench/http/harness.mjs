@@ -3,10 +3,14 @@
 // throughput ratios of neighbours.
 //
 // Throughput: CONCURRENCY requests at a time through Node's fetch (keep-alive), each sample
-// REQUESTS requests; a workload's ratio is its throughput over the mean of its reference's measured
-// just before and just after it, and the median of the rounds' samples is kept. The API's rate
-// limit is raised for the run (a generated config beside wrangler.toml, removed at the end): it
-// would otherwise refuse the benchmark's 600th request in a minute.
+// REQUESTS requests (or the workload's own `requests`); a workload's ratio is its throughput over
+// the mean of its reference's measured just before and just after it (a reference sample between
+// two workloads of the same reference serves both), and the median of the rounds' samples is kept.
+//
+// The API's rate limit is raised for the run and its queue delivers at once (a generated config
+// beside wrangler.toml, removed at the end): the limit would otherwise refuse the benchmark's
+// 600th request in a minute, and the list workloads' seeding waits on background jobs (specs,
+// conversations).
 //
 // Beside throughput, the CPU time a sample cost the server that answered it (its `wrangler dev`
 // process and every process under it: the proxy, workerd with the Worker, D1, the Cache API and the
@@ -38,7 +42,9 @@ const freePort = () =>
   });
 
 function writeConfigs() {
-  const api = readFileSync("wrangler.toml", "utf8").replace(/simple = \{ limit = \d+, period = 60 \}/, "simple = { limit = 100000000, period = 60 }");
+  const api = readFileSync("wrangler.toml", "utf8")
+    .replace(/simple = \{ limit = \d+, period = 60 \}/, "simple = { limit = 100000000, period = 60 }")
+    .replace(/(queue = "docs-cms-jobs"\n(?:.*\n)*?)max_batch_timeout = \d+/, "$1max_batch_timeout = 0");
   writeFileSync(configs.api, api);
   const database = api.match(/\[\[d1_databases\]\][^[]*/)[0];
   writeFileSync(configs.baseline, `name = "bench-baseline"\nmain = "bench/http/baseline-worker.ts"\ncompatibility_date = "2026-04-20"\n\n${database}`);
@@ -101,11 +107,19 @@ async function ready(url) {
 
 /**
  * Runs `run({ api, base, inspector })` with the two servers up (their origins, and the API's
- * inspector port, for bench/http/profile.mjs), and stops them after.
+ * inspector port, for bench/http/profile.mjs), and stops them after, also when interrupted.
  */
 export async function withServers(run) {
   const persist = mkdtempSync(join(tmpdir(), "docs-cms-bench-http-"));
   const children = [];
+  const stop = () => {
+    stopping = true;
+    for (const child of children) child.kill("SIGINT");
+    for (const config of Object.values(configs)) rmSync(config, { force: true });
+    rmSync(persist, { recursive: true, force: true });
+  };
+  const interrupted = () => (stop(), process.exit(130));
+  for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, interrupted);
   try {
     writeConfigs();
     const migrate = spawnSync(process.execPath, [wrangler, "d1", "migrations", "apply", "DB", "--local", "-c", configs.api, "--persist-to", persist], { env, stdio: "ignore" });
@@ -118,10 +132,8 @@ export async function withServers(run) {
     await Promise.all([ready(`${api}/v1/openapi.json`), ready(`${base}/baseline/none`)]);
     return await run({ api, base, inspector });
   } finally {
-    stopping = true;
-    for (const child of children) child.kill("SIGINT");
-    for (const config of Object.values(configs)) rmSync(config, { force: true });
-    rmSync(persist, { recursive: true, force: true });
+    for (const signal of ["SIGINT", "SIGTERM"]) process.off(signal, interrupted);
+    stop();
   }
 }
 
@@ -134,12 +146,13 @@ export async function json(method, url, token, body) {
 }
 
 /**
- * Requests per second of a workload: `{ name, url, headers }`, where `url` may be a function
- * called for every request (a URL of its own each time); and the CPU milliseconds a request cost
- * its server.
+ * Requests per second of a workload: `{ name, url, headers, requests }`, where `url` may be a
+ * function called for every request (a URL of its own each time); and the CPU milliseconds a
+ * request cost its server.
  */
 export async function measure(workload) {
-  let remaining = REQUESTS;
+  const requests = workload.requests ?? REQUESTS;
+  let remaining = requests;
   const server = serverOf(workload);
   const cpuBefore = treeCpuSeconds(server);
   const started = performance.now();
@@ -153,10 +166,10 @@ export async function measure(workload) {
       }
     }),
   );
-  const rate = REQUESTS / ((performance.now() - started) / 1000);
+  const rate = requests / ((performance.now() - started) / 1000);
   // Work the responses left behind (waitUntil, queue batches that filled) is the sample's too.
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  return { rate, cpuMs: ((treeCpuSeconds(server) - cpuBefore) * 1000) / REQUESTS };
+  return { rate, cpuMs: ((treeCpuSeconds(server) - cpuBefore) * 1000) / requests };
 }
 
 /**
@@ -166,49 +179,56 @@ export async function measure(workload) {
  */
 export const ENCODING = process.env.BENCH_HTTP_ENCODING ? { "accept-encoding": process.env.BENCH_HTTP_ENCODING } : {};
 
-/** `BENCH_HTTP_ONLY="long page|one-query"`: only the workloads whose name holds one of these (all when unset). */
-const only = (process.env.BENCH_HTTP_ONLY ?? "").split("|").filter(Boolean);
-const chosen = (workload) => only.length === 0 || only.some((part) => workload.name.includes(part));
-
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * Each workload's throughput relative to its reference (`workload.reference`, else `reference`)
- * measured around it, and its CPU time per request relative to the reference's (the reference's
- * over the workload's, so that both read as "x0.5: half as fast"): the medians of `rounds`
- * samples; and the references' median rates and CPU times.
+ * measured around it: the median of `rounds` samples; the workloads' and the references' median
+ * rates (requests per second). Beside them, in `cpu`, each workload's CPU time per request and its
+ * ratio to the reference's (the reference's over the workload's, so that both read as "x0.5: half
+ * as fast"), and the references' CPU times (`referenceCpuMs`), medians too.
  */
 export async function ratios(reference, workloads, rounds) {
-  workloads = workloads.filter(chosen);
   const referenceOf = (workload) => workload.reference ?? reference;
   const references = [...new Set(workloads.map(referenceOf))];
   for (const workload of [...references, ...workloads]) await measure(workload); // warm up
-  const samples = new Map(workloads.map((workload) => [workload.name, { rate: [], cpu: [], cpuMs: [] }]));
+  const samples = new Map(workloads.map((workload) => [workload.name, { ratio: [], rate: [], cpu: [], cpuMs: [] }]));
   const referenceSamples = new Map(references.map((workload) => [workload.name, { rate: [], cpuMs: [] }]));
   for (let round = 0; round < rounds; round++) {
+    let last; // the reference measured last in this round and its sample: the next workload's "before" when they share it
     for (const workload of workloads) {
-      const before = await measure(referenceOf(workload));
+      const reference = referenceOf(workload);
+      const shared = last?.reference === reference;
+      const before = shared ? last.sample : await measure(reference);
       const measured = await measure(workload);
-      const after = await measure(referenceOf(workload));
-      const around = referenceSamples.get(referenceOf(workload).name);
-      around.rate.push(before.rate, after.rate);
-      around.cpuMs.push(before.cpuMs, after.cpuMs);
-      const sample = samples.get(workload.name);
-      sample.rate.push(measured.rate / ((before.rate + after.rate) / 2));
-      sample.cpu.push((before.cpuMs + after.cpuMs) / 2 / measured.cpuMs);
-      sample.cpuMs.push(measured.cpuMs);
+      const after = await measure(reference);
+      const around = referenceSamples.get(reference.name);
+      for (const sample of shared ? [after] : [before, after]) (around.rate.push(sample.rate), around.cpuMs.push(sample.cpuMs));
+      const own = samples.get(workload.name);
+      own.ratio.push(measured.rate / ((before.rate + after.rate) / 2));
+      own.rate.push(measured.rate);
+      own.cpu.push((before.cpuMs + after.cpuMs) / 2 / measured.cpuMs);
+      own.cpuMs.push(measured.cpuMs);
+      last = { reference, sample: after };
     }
   }
+  const medians = (map, key) => new Map([...map].map(([name, values]) => [name, median(values[key])]));
   return {
-    ratios: new Map([...samples].map(([name, sample]) => [name, { rate: median(sample.rate), cpu: median(sample.cpu), cpuMs: median(sample.cpuMs) }])),
-    references: new Map([...referenceSamples].map(([name, sample]) => [name, { rate: median(sample.rate), cpuMs: median(sample.cpuMs) }])),
+    ratios: medians(samples, "ratio"),
+    rates: medians(samples, "rate"),
+    referenceRates: medians(referenceSamples, "rate"),
+    cpu: new Map([...samples].map(([name, values]) => [name, { ratio: median(values.cpu), ms: median(values.cpuMs) }])),
+    referenceCpuMs: medians(referenceSamples, "cpuMs"),
   };
 }
 
 /** The references' rates and CPU times, then each workload's ratios: throughput, and CPU time per request. */
-export function printRatios({ ratios: measured, references }) {
-  const width = Math.max(...[...references.keys(), ...measured.keys()].map((name) => name.length)) + 2;
+export function printRatios(measured) {
+  const width = Math.max(...[...measured.referenceRates.keys(), ...measured.ratios.keys()].map((name) => name.length)) + 2;
   console.log(`${"".padEnd(width)}${"throughput".padStart(12)}${"CPU/request".padStart(14)}`);
-  for (const [name, reference] of references) console.log(`${name.padEnd(width)}${`${reference.rate.toFixed(0)}/s`.padStart(12)}${`${reference.cpuMs.toFixed(2)} ms`.padStart(14)}`);
-  for (const [name, ratio] of measured) console.log(`${name.padEnd(width)}${`x${ratio.rate.toFixed(2)}`.padStart(12)}${`x${ratio.cpu.toFixed(2)}`.padStart(8)} (${ratio.cpuMs.toFixed(2)} ms)`);
+  for (const [name, rate] of measured.referenceRates) console.log(`${name.padEnd(width)}${`${rate.toFixed(0)}/s`.padStart(12)}${`${measured.referenceCpuMs.get(name).toFixed(2)} ms`.padStart(14)}`);
+  for (const [name, ratio] of measured.ratios) {
+    const cpu = measured.cpu.get(name);
+    console.log(`${name.padEnd(width)}${`x${ratio.toFixed(2)}`.padStart(12)}${`x${cpu.ratio.toFixed(2)}`.padStart(8)} (${cpu.ms.toFixed(2)} ms)`);
+  }
 }

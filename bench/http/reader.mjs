@@ -61,7 +61,7 @@ async function pageBytes(api, url) {
   return rows;
 }
 
-export async function readerReads({ api, base }, { token, organization }, rounds) {
+export async function readerReads({ api, base }, { token, organization, wanted }, rounds) {
   const { space, short, long, root } = await publishedSite(api, token, organization);
   const [shortUrl, longUrl] = [`${root}${short.path}`, `${root}${long.path}`];
   const [shortHtml, longHtml] = [await text(shortUrl), await text(longUrl)];
@@ -98,7 +98,7 @@ export async function readerReads({ api, base }, { token, organization }, rounds
     ["long page, rendered", await timing(everyTimeNew(longUrl)())],
     ["API page read, long page", await timing(pageRead(long).url, auth)],
   ];
-  const measured = await ratios(staticPage, workloads, rounds);
+  const measured = await ratios(staticPage, workloads.filter(wanted), rounds);
   console.log(`\nthe reader over HTTP from wrangler dev, ${CONCURRENCY} concurrent, ${REQUESTS} requests a sample, relative to the reference named (median of ${rounds})${ENCODING["accept-encoding"] ? `, Accept-Encoding: ${ENCODING["accept-encoding"]}` : ""}`);
   printRatios(measured);
 

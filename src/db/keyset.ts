@@ -1,16 +1,21 @@
-import { and, asc, count, desc, or, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, desc, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { AnySQLiteColumn, AnySQLiteTable } from "drizzle-orm/sqlite-core";
 import { decodeCursor, encodeCursor, type CursorValue } from "../lib/cursor";
 import { DEFAULT_PAGE_SIZE, type ListPage, type PageRequest } from "../lib/pagination";
+import { runBatch } from "./batch";
 import type { Database } from "./client";
+import { pageWithCount, selectTextOf, type PageWithCount, type SelectText } from "./json-rows";
+import { countOf, isSelectedOnce, render, tableRows, withTail, type SelectedOnce } from "./list-select";
+import { decodedByColumn } from "./prepared";
 
 /**
  * Keyset pagination, the one way every list of the API reads its rows.
  *
  * A page is `WHERE <filter> AND <after cursor> ORDER BY <keys> LIMIT n+1` (never OFFSET, so page
- * 100 costs what page 1 does), sent in one `db.batch` with the `COUNT(*)` of the same filter and
- * any other reads the page needs: one D1 round trip per page.
+ * 100 costs what page 1 does), read in one statement with the `COUNT(*)` of the same filter
+ * (db/json-rows.ts), sent in one `db.batch` with any other reads the page needs: one D1 round
+ * trip per page.
  */
 
 export type Direction = "asc" | "desc";
@@ -64,10 +69,13 @@ interface ListBase<Row> {
   /** Every condition of the list but the cursor (tenant scope first). */
   where: SQL | undefined;
   sort: Sort<Row>;
-  /** The rows' select when it is more than the table's columns (joins, computed columns). */
-  select?: Listable;
-  /** The counted select when the filter needs a join; `from`'s rows otherwise. */
-  counted?: Countable;
+  /**
+   * The rows' select when it is more than the table's columns (joins, computed columns): built
+   * once (`selectedOnce`, db/list-select.ts), or for this request when its shape varies.
+   */
+  select?: SelectedOnce | Listable;
+  /** The counted select when the filter needs a join (built once, or for this request); `from`'s rows otherwise. */
+  counted?: SelectedOnce | Countable;
 }
 
 /**
@@ -97,42 +105,76 @@ export type ListQuery<Row, Item> = ListBase<Row> &
 
 /** One page of a list as the API answers it: `{items, next?, count}`. */
 export async function listPage<Row, Item>(db: Database, request: PageRequest, query: ListQuery<Row, Item>): Promise<ListPage<Item>> {
-  const { rows, next, count: total, alongside } = await fetchRows(db, request, query);
-  const present = query.presentWith ? query.presentWith(alongside) : query.present!;
-  return { items: rows.map(present), ...(next ? { next } : {}), count: total };
+  const page = pageReads(db, request, query);
+  const results = await runBatch(db, page.reads);
+  return query.presentWith ? page.answerWith(results, query.presentWith) : page.answer(results, query.present!);
 }
 
-/** The rows of one page, its cursor and count, and the `alongside` results, unpresented. */
-async function fetchRows<Row>(db: Database, request: PageRequest, query: ListBase<Row> & { alongside?: ListQuery<Row, unknown>["alongside"] }) {
+/**
+ * The reads of one page, to send behind another statement in the same batch (the access check
+ * of the list's organization, space or caller: one round trip in all), and the page from their
+ * results. The reads are about rows of the list's scope only, and their results are used only
+ * once the caller is let in: a caller refused gets nothing of them.
+ */
+export interface PageReads<Row> {
+  /** The page's rows (one more than the limit) with their count, then the `alongside` reads. */
+  reads: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+  /** The page from the results of `reads` (in order), each row presented. */
+  answer<Item>(results: readonly unknown[], present: (row: Row) => Item): ListPage<Item>;
+  /** The same, with a presenter built from the results of the `alongside` reads. */
+  answerWith<Item>(results: readonly unknown[], presentWith: (alongside: unknown[]) => (row: Row) => Item): ListPage<Item>;
+}
+
+export function pageReads<Row>(db: Database, request: PageRequest, query: ListBase<Row> & { alongside?: ListQuery<Row, unknown>["alongside"] }): PageReads<Row> {
   const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const cursor = request.page === undefined ? undefined : decodeCursor(request.page, query.sort.name, query.sort.keys.length);
   const after = cursor && afterCondition(query.sort.keys, cursor);
-  const selected: Listable = query.select ?? (db.select().from(query.from) as unknown as Listable);
-  const counted: Countable = query.counted ?? (db.select({ count: count() }).from(query.from) as unknown as Countable);
   const where = and(query.where, after);
   const order = query.sort.keys.map(orderTerm);
-  const page: PageRows = {
+  const pageRows: PageRows = {
     select: (column) => sql`${db.select({ value: column }).from(query.from).where(where).orderBy(...order).limit(limit)}`,
   };
-  const alongsideReads = typeof query.alongside === "function" ? query.alongside(page) : (query.alongside ?? []);
+  const alongside = typeof query.alongside === "function" ? query.alongside(pageRows) : (query.alongside ?? []);
 
-  const [rowsResult, countResult, ...alongside] = (await db.batch([
-    selected
-      .where(where)
-      .orderBy(...order)
-      .limit(limit + 1),
-    counted.where(query.where),
-    ...alongsideReads,
-  ])) as [Row[], Array<{ count: number }>, ...unknown[]];
-  const rows = rowsResult.slice(0, limit);
-  const last = rows.at(-1);
-  const hasMore = rowsResult.length > limit && last !== undefined;
-  return {
-    rows,
-    next: hasMore ? { page: encodeCursor(query.sort.name, query.sort.keys.map((key) => key.valueOf(last))) } : undefined,
-    count: countResult[0]?.count ?? 0,
-    alongside,
+  const unpresented = ([pageResult, ...others]: readonly unknown[]) => {
+    const { rows: fetched, count: total } = pageResult as PageWithCount<Row>;
+    const rows = fetched.slice(0, limit);
+    const last = rows.at(-1);
+    const next = fetched.length > limit && last !== undefined ? { page: encodeCursor(query.sort.name, query.sort.keys.map((key) => key.valueOf(last))) } : undefined;
+    return { rows, next, count: total, others };
   };
+  const answered = <Item>({ rows, next, count: total }: ReturnType<typeof unpresented>, present: (row: Row) => Item): ListPage<Item> => ({
+    items: rows.map(present),
+    ...(next ? { next } : {}),
+    count: total,
+  });
+  return {
+    // The page and its count in one statement, its rows as one JSON text (db/json-rows.ts), its
+    // select built once (db/list-select.ts); the other reads' rows decoded by compiled functions
+    // (a page of 100 rows decoded by Drizzle was most of a list's cost).
+    reads: [pageWithCount<Row>(db, pageText(db, query, where, order, limit + 1), countText(db, query)), ...alongside.map(decodedByColumn)],
+    answer: (results, present) => answered(unpresented(results), present),
+    answerWith: (results, presentWith) => {
+      const page = unpresented(results);
+      return answered(page, presentWith(page.others));
+    },
+  };
+}
+
+/** The page's select with its filter, cursor, order and limit. */
+function pageText<Row>(db: Database, query: ListBase<Row>, where: SQL | undefined, order: SQL[], limit: number): SelectText {
+  const select = query.select ?? tableRows(query.from);
+  if (!isSelectedOnce(select)) return selectTextOf(select.where(where).orderBy(...order).limit(limit));
+  return withTail(db, select, sql`${where ? sql` where ${where}` : sql.empty()} order by ${sql.join(order, sql`, `)} limit ${limit}`);
+}
+
+/** The count of the list's filter (without the cursor). */
+function countText<Row>(db: Database, query: ListBase<Row>): { sql: string; params: unknown[] } {
+  const filter = query.where ? sql` where ${query.where}` : sql.empty();
+  if (isSelectedOnce(query.counted)) return withTail(db, query.counted, filter);
+  if (query.counted) return selectTextOf(query.counted.where(query.where));
+  const rendered = render(db, filter);
+  return { sql: countOf(query.from) + rendered.sql, params: rendered.params };
 }
 
 function orderTerm<Row>(key: SortKey<Row>): SQL {

@@ -24,6 +24,8 @@ export function openApiDocumentHead(origin: string) {
   };
 }
 
+// Scalar draws the first tag's operations at once and the others as they scroll in: the users
+// first (the first call anyone makes), this deployment's release last.
 const TAGS = [
   { name: "users", description: "The user who owns the API token, and the users they share an organization with" },
   { name: "admin", description: "The operator's bootstrap: users and their API tokens (the deployment's ADMIN_TOKEN)" },
@@ -48,4 +50,5 @@ const TAGS = [
   { name: "translations", description: "Translations of a space into another language, run in the background into a result space" },
   { name: "conversations", description: "Support conversations, the issues analysed from them in the background, and the clusters of similar issues" },
   { name: "urls", description: "What a URL is: its embed (and, for published sites, the content it shows)" },
+  { name: "system", description: "This deployment's release: its version and build date" },
 ];

@@ -35,6 +35,8 @@ const ORGANIZATION_ACTIONS = {
   update: "admin",
   manageMembers: "admin",
   manageInviteLinks: "admin",
+  /** Invite people by email (`inviteUsersToOrganization`), list and revoke the pending invitations. */
+  inviteMembers: "admin",
   viewAgentInstructions: "read",
   updateAgentInstructions: "admin",
   manageTeams: "admin",

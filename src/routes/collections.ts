@@ -12,7 +12,7 @@ import { MoveContentBody, TransferContentBody } from "../schemas/content";
 import { listOf, listQuery } from "../schemas/list";
 import { Space } from "../schemas/space";
 import { CollectionParams, OrganizationParams } from "./params";
-import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, userRoute } from "./shared";
+import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, requesterOf, userRoute } from "./shared";
 
 const tags = ["collections"];
 
@@ -23,13 +23,14 @@ export const collectionRoutes = createRouter()
       path: "/orgs/{organizationId}/collections",
       operationId: "listCollectionsInOrganizationById",
       permission: { organization: "view", note: "Guests see only the collections shared with them." },
+      authenticatesInItsRead: true,
       summary: "List an organization's collections",
       tags,
       request: { params: OrganizationParams, query: z.object({ ...listQuery, ...CollectionListFilters }) },
       responses: { 200: jsonResponse(listOf(Collection), "Collections"), ...errorResponses(400, 404) },
     }),
     async (c) =>
-      c.json(await listCollectionsInOrganization(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
+      c.json(await listCollectionsInOrganization(requesterOf(c), c.req.valid("param").organizationId, c.req.valid("query")), 200),
   )
   .openapi(
     userRoute({
@@ -95,12 +96,13 @@ export const collectionRoutes = createRouter()
       path: "/collections/{collectionId}/spaces",
       operationId: "listSpacesInCollectionById",
       permission: { content: "view", on: "collection" },
+      authenticatesInItsRead: true,
       summary: "List the live spaces directly in a collection, in their order",
       tags,
       request: { params: CollectionParams, query: z.object(listQuery) },
       responses: { 200: jsonResponse(listOf(Space), "Spaces"), ...errorResponses(400, 404) },
     }),
-    async (c) => c.json(await listSpacesInCollection(c.get("callerContext"), c.req.valid("param").collectionId, c.req.valid("query")), 200),
+    async (c) => c.json(await listSpacesInCollection(requesterOf(c), c.req.valid("param").collectionId, c.req.valid("query")), 200),
   )
   .openapi(
     userRoute({

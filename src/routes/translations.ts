@@ -10,7 +10,7 @@ import {
 import { listOf, listQuery } from "../schemas/list";
 import { CreateTranslationBody, Translation, UpdateTranslationBody } from "../schemas/translation";
 import { OrganizationParams, TranslationParams } from "./params";
-import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "./shared";
+import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "./shared";
 
 const tags = ["translations"];
 
@@ -25,12 +25,13 @@ export const translationRoutes = createRouter()
       path: "/orgs/{organizationId}/translations",
       operationId: "listTranslations",
       permission: { organization: "viewTranslations" },
+      authenticatesInItsRead: true,
       summary: "List the organization's translations, newest first",
       tags,
       request: { params: OrganizationParams, query: z.object(listQuery) },
       responses: { 200: jsonResponse(listOf(Translation), "Translations"), ...errorResponses(400, 403, 404) },
     }),
-    async (c) => c.json(await listTranslations(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
+    async (c) => c.json(await listTranslations(requesterOf(c), c.req.valid("param").organizationId, c.req.valid("query")), 200),
   )
   .openapi(
     userRoute({

@@ -1,10 +1,11 @@
-import { listApiTokens, revokeApiToken } from "../domain/users/tokens";
+import { listCallerApiTokens, revokeApiToken } from "../domain/users/tokens";
 import { presentUser } from "../domain/users/users";
 import { getVisibleUser } from "../domain/users/visible-users";
 import { ApiTokenList, ApiTokenListQuery } from "../schemas/token";
-import { User } from "../schemas/user";
+import { updateOwnProfile } from "../domain/users/profile";
+import { UpdateUserBody, User } from "../schemas/user";
 import { ApiTokenParams, UserParams } from "./params";
-import { createRouter, errorResponses, jsonResponse, noContent, userRoute } from "./shared";
+import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "./shared";
 
 const tags = ["users"];
 
@@ -38,6 +39,19 @@ export const userRoutes = createRouter()
     }),
     async (c) => c.json(await getVisibleUser(c.get("visitorContext") ?? c.get("callerContext"), c.req.valid("param").userId), 200),
   )
+  .openapi(
+    userRoute({
+      method: "patch",
+      path: "/users/{userId}",
+      operationId: "updateUserById",
+      permission: { anyUser: "their own profile only (another user they can see is a 403, anyone else a 404)" },
+      summary: "Update a user's own profile: display name and photo",
+      tags,
+      request: { params: UserParams, body: jsonBody(UpdateUserBody) },
+      responses: { 200: jsonResponse(User, "The user has been updated"), ...errorResponses(400, 403, 404) },
+    }),
+    async (c) => c.json(await updateOwnProfile(c.get("callerContext"), c.req.valid("param").userId, c.req.valid("json")), 200),
+  )
   // Our addition to GitBook's API: a user sees and revokes their own tokens (the operator makes them).
   .openapi(
     userRoute({
@@ -45,15 +59,13 @@ export const userRoutes = createRouter()
       path: "/user/tokens",
       operationId: "listAuthenticatedUserTokens",
       permission: { anyUser: "the caller's own API tokens" },
+      authenticatesInItsRead: true,
       summary: "List the authenticated user's API tokens, newest first (never the tokens themselves)",
       tags,
       request: { query: ApiTokenListQuery },
       responses: { 200: jsonResponse(ApiTokenList, "The user's API tokens"), ...errorResponses(400) },
     }),
-    async (c) => {
-      const ctx = c.get("callerContext");
-      return c.json(await listApiTokens(ctx, ctx.caller.id, c.req.valid("query")), 200);
-    },
+    async (c) => c.json(await listCallerApiTokens(requesterOf(c), c.req.valid("query")), 200),
   )
   .openapi(
     userRoute({

@@ -1,7 +1,9 @@
 import { and, eq, exists, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
-import type { CallerContext, RequesterContext } from "../../context";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { CallerContext, RequestContext, RequesterContext } from "../../context";
 import type { Database } from "../../db/client";
-import { listPage, sortedBy } from "../../db/keyset";
+import { selectedOnce } from "../../db/list-select";
+import { pageReads, sortedBy } from "../../db/keyset";
 import { rawAll } from "../../db/raw";
 import {
   changeRequestContributors,
@@ -20,10 +22,13 @@ import { assertContentAction } from "../../lib/permissions";
 import type { ChangeRequestListFilters, UpdateChangeRequestInput } from "../../schemas/change-request";
 import { type ContentAccess } from "../content-tree/access";
 import { loadSpaceAccess, loadSpaceAccessWith } from "../content-tree/space-access";
-import { loadOrganizationAccess } from "../organizations/access";
+import { loadOrganizationAccessWith } from "../organizations/access";
 import { assertLive } from "../spaces/spaces";
 import { recountChangeRequests } from "./counters";
 import { changeRequestMatch, presentChangeRequest, selectChangeRequestRecords, type ChangeRequestRecord } from "./records";
+
+/** Change requests with their space and users, for lists (built once: db/list-select.ts). */
+const changeRequestRows = selectedOnce(selectChangeRequestRecords);
 
 export const changeRequestNotFound = (idOrNumber: string) => notFound(`Change request '${idOrNumber}'`);
 
@@ -35,12 +40,27 @@ export interface ChangeRequestAccess {
 
 /** The space (with the caller's level on it) and the change request, in one round trip. */
 export async function loadChangeRequestAccess(ctx: RequesterContext, spaceId: string, idOrNumber: string): Promise<ChangeRequestAccess> {
-  const [space, [records]] = await loadSpaceAccessWith(ctx, spaceId, [
+  const [access] = await loadChangeRequestAccessWith(ctx, spaceId, idOrNumber, []);
+  return access;
+}
+
+/**
+ * `loadChangeRequestAccess` with more statements in the same batch (they name the change request
+ * with `changeRequestIdOf`), whose results are used only once access is granted.
+ */
+export async function loadChangeRequestAccessWith(
+  ctx: RequesterContext,
+  spaceId: string,
+  idOrNumber: string,
+  alongside: readonly BatchItem<"sqlite">[],
+): Promise<[ChangeRequestAccess, unknown[]]> {
+  const [space, [records, ...others]] = await loadSpaceAccessWith(ctx, spaceId, [
     selectChangeRequestRecords(ctx.db).where(changeRequestMatch(spaceId, idOrNumber)).limit(1),
+    ...alongside,
   ]);
   const [record] = records as ChangeRequestRecord[];
   if (!record) throw changeRequestNotFound(idOrNumber);
-  return { space, record, changeRequest: record.changeRequest };
+  return [{ space, record, changeRequest: record.changeRequest }, others];
 }
 
 export async function getChangeRequest(ctx: CallerContext, spaceId: string, idOrNumber: string) {
@@ -145,20 +165,19 @@ export async function updateChangeRequestDetails(ctx: CallerContext, spaceId: st
   return presentChangeRequest(record as ChangeRequestRecord, ctx.urls);
 }
 
-export async function listChangeRequestsForSpace(ctx: CallerContext, spaceId: string, filters: ChangeRequestListFilters, request: PageRequest) {
-  await loadSpaceAccess(ctx, spaceId);
-  return listChangeRequests(ctx, eq(changeRequests.spaceId, spaceId), filters, request);
+export async function listChangeRequestsForSpace(ctx: RequesterContext, spaceId: string, filters: ChangeRequestListFilters, request: PageRequest) {
+  const page = changeRequestPage(ctx, eq(changeRequests.spaceId, spaceId), filters, request);
+  const [, results] = await loadSpaceAccessWith(ctx, spaceId, page.reads);
+  return page.answer(results, (record) => presentChangeRequest(record, ctx.urls));
 }
 
 /** Every member sees every live space of their organization (guests see none: no space is shared with them). */
 export async function listChangeRequestsForOrganization(
-  ctx: CallerContext,
+  ctx: RequesterContext,
   organizationId: string,
   filters: ChangeRequestListFilters,
   request: PageRequest,
 ) {
-  const access = await loadOrganizationAccess(ctx, organizationId);
-  if (access.membership.role === null) return EMPTY_LIST;
   const inLiveSpaces = exists(
     ctx.db
       .select({ one: sql`1` })
@@ -166,17 +185,20 @@ export async function listChangeRequestsForOrganization(
       .where(and(eq(spaces.id, changeRequests.spaceId), isNull(spaces.deletedAt))),
   );
   const scope = and(eq(changeRequests.organizationId, organizationId), inLiveSpaces, filters.space ? eq(changeRequests.spaceId, filters.space) : undefined)!;
-  return listChangeRequests(ctx, scope, filters, request);
+  const page = changeRequestPage(ctx, scope, filters, request);
+  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
+  if (access.membership.role === null) return EMPTY_LIST;
+  return page.answer(results, (record) => presentChangeRequest(record, ctx.urls));
 }
 
-async function listChangeRequests(ctx: CallerContext, scope: SQL, filters: ChangeRequestListFilters, request: PageRequest) {
+/** A page of the change requests in `scope`, to read in the batch of the access check. */
+function changeRequestPage(ctx: RequestContext, scope: SQL, filters: ChangeRequestListFilters, request: PageRequest) {
   const sortColumn = filters.orderBy === "createdAt" ? changeRequests.createdAt : changeRequests.updatedAt;
-  return listPage(ctx.db, request, {
+  return pageReads(ctx.db, request, {
     from: changeRequests,
     where: and(scope, ...filterConditions(filters)),
-    select: selectChangeRequestRecords(ctx.db),
+    select: changeRequestRows(),
     sort: sortedBy(`${filters.orderBy}:desc`, "desc", [sortColumn, changeRequests.id], (record: ChangeRequestRecord) => [record.changeRequest[filters.orderBy], record.changeRequest.id]),
-    present: (record) => presentChangeRequest(record, ctx.urls),
   });
 }
 

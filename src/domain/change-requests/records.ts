@@ -40,6 +40,14 @@ export function changeRequestMatch(spaceId: string, idOrNumber: string): SQL {
   return and(eq(changeRequests.spaceId, spaceId), /^\d{1,9}$/.test(idOrNumber) ? or(byId, eq(changeRequests.number, Number(idOrNumber))) : byId)!;
 }
 
+/**
+ * The id of the change request `{changeRequestId}` names, as a scalar subquery: for reads about
+ * the change request sent in the batch of its access check, before its id is known.
+ */
+export function changeRequestIdOf(spaceId: string, idOrNumber: string): SQL {
+  return sql`(SELECT ${changeRequests.id} FROM ${changeRequests} WHERE ${changeRequestMatch(spaceId, idOrNumber)} LIMIT 1)`;
+}
+
 export function presentChangeRequest(record: ChangeRequestRecord, urls: Urls): ChangeRequestObject {
   const { changeRequest: row } = record;
   const merged = row.status === "merged";

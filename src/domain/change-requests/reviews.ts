@@ -1,8 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequesterContext } from "../../context";
 import type { Database } from "../../db/client";
-import { listPage, sortedBy } from "../../db/keyset";
+import { selectedOnce } from "../../db/list-select";
+import { pageReads, sortedBy } from "../../db/keyset";
+import { insertChunks } from "../../db/limits";
 import { changeRequestRequestedReviewers, changeRequestReviews, changeRequests, users } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
@@ -13,7 +15,8 @@ import { nonMembers } from "../organizations/merge-rules";
 import { assertLive } from "../spaces/spaces";
 import { hasJoinedUser, joinedUser, joinedUserColumns } from "../users/joined";
 import { presentUser } from "../users/users";
-import { loadChangeRequestAccess, type ChangeRequestAccess } from "./change-requests";
+import { loadChangeRequestAccess, loadChangeRequestAccessWith, type ChangeRequestAccess } from "./change-requests";
+import { changeRequestIdOf } from "./records";
 
 /**
  * Reviews of a change request, and the reviewers asked for one. A review is outdated once the
@@ -97,18 +100,18 @@ export async function submitReview(ctx: CallerContext, spaceId: string, idOrNumb
   return presentReview(record!, spaceId, ctx.urls);
 }
 
-export async function listReviews(ctx: CallerContext, spaceId: string, idOrNumber: string, outdated: boolean | undefined, request: PageRequest) {
-  const { changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
-  return listPage(ctx.db, request, {
+export async function listReviews(ctx: RequesterContext, spaceId: string, idOrNumber: string, outdated: boolean | undefined, request: PageRequest) {
+  const page = pageReads(ctx.db, request, {
     from: changeRequestReviews,
     where: and(
-      eq(changeRequestReviews.changeRequestId, changeRequest.id),
+      eq(changeRequestReviews.changeRequestId, changeRequestIdOf(spaceId, idOrNumber)),
       outdated === undefined ? undefined : outdated ? isOutdated : sql`NOT ${isOutdated}`,
     ),
-    select: selectReviews(ctx.db),
+    select: reviewRows(),
     sort: sortedBy("createdAt:desc", "desc", [changeRequestReviews.createdAt, changeRequestReviews.id], (record: ReviewRecord) => [record.review.createdAt, record.review.id]),
-    present: (record) => presentReview(record, spaceId, ctx.urls),
   });
+  const [, results] = await loadChangeRequestAccessWith(ctx, spaceId, idOrNumber, page.reads);
+  return page.answer(results, (record) => presentReview(record, spaceId, ctx.urls));
 }
 
 export async function getReview(ctx: CallerContext, spaceId: string, idOrNumber: string, reviewId: string) {
@@ -149,6 +152,10 @@ function selectRequested(db: Database) {
     .leftJoin(requester, eq(requester.id, changeRequestRequestedReviewers.requestedBy));
 }
 
+/** The lists' selects, built once (db/list-select.ts). */
+const reviewRows = selectedOnce(selectReviews);
+const requestedRows = selectedOnce(selectRequested);
+
 type RequestedRecord = Awaited<ReturnType<ReturnType<typeof selectRequested>["where"]>>[number];
 
 function presentRequested(record: RequestedRecord, urls: Urls) {
@@ -179,14 +186,21 @@ export async function requestReviewers(
   if (unknown) throw badRequest(`Invalid body field 'users': user '${unknown}' is not a member of this organization who can see the space`);
   const now = nowIso();
   const rows = userIds.map((userId) => ({ changeRequestId: changeRequest.id, userId, requestedBy: ctx.caller.id, revisionId: changeRequest.revisionId, createdAt: now }));
-  const [, , records] = await ctx.db.batch([
+  // Up to 50 users: the rows go in statements under D1's 100 bound parameters (the update takes
+  // the proposed row's values, `excluded`, so it binds none of its own).
+  const upserts = insertChunks(changeRequestRequestedReviewers, rows).map((chunk) =>
     ctx.db
       .insert(changeRequestRequestedReviewers)
-      .values(rows)
+      .values(chunk)
       .onConflictDoUpdate({
         target: [changeRequestRequestedReviewers.changeRequestId, changeRequestRequestedReviewers.userId],
-        set: { requestedBy: ctx.caller.id, revisionId: changeRequest.revisionId, createdAt: now },
+        set: { requestedBy: sql`excluded.requested_by`, revisionId: sql`excluded.revision_id`, createdAt: sql`excluded.created_at` },
       }),
+  );
+  const [first, ...more] = upserts;
+  const results = await ctx.db.batch([
+    first!,
+    ...more,
     ctx.db
       .update(changeRequests)
       .set({
@@ -199,18 +213,19 @@ export async function requestReviewers(
       and(eq(changeRequestRequestedReviewers.changeRequestId, changeRequest.id), eq(changeRequestRequestedReviewers.createdAt, now)),
     ),
   ]);
+  const records = results.at(-1) as RequestedRecord[];
   return { users: records.map((record) => presentRequested(record, ctx.urls)) };
 }
 
-export async function listRequestedReviewers(ctx: CallerContext, spaceId: string, idOrNumber: string, request: PageRequest) {
-  const { changeRequest } = await loadChangeRequestAccess(ctx, spaceId, idOrNumber);
-  return listPage(ctx.db, request, {
+export async function listRequestedReviewers(ctx: RequesterContext, spaceId: string, idOrNumber: string, request: PageRequest) {
+  const page = pageReads(ctx.db, request, {
     from: changeRequestRequestedReviewers,
-    where: eq(changeRequestRequestedReviewers.changeRequestId, changeRequest.id),
-    select: selectRequested(ctx.db),
+    where: eq(changeRequestRequestedReviewers.changeRequestId, changeRequestIdOf(spaceId, idOrNumber)),
+    select: requestedRows(),
     sort: sortedBy("createdAt:desc", "desc", [changeRequestRequestedReviewers.createdAt, changeRequestRequestedReviewers.userId], (record: RequestedRecord) => [record.request.createdAt, record.request.userId]),
-    present: (record) => presentRequested(record, ctx.urls),
   });
+  const [, results] = await loadChangeRequestAccessWith(ctx, spaceId, idOrNumber, page.reads);
+  return page.answer(results, (record) => presentRequested(record, ctx.urls));
 }
 
 export async function removeRequestedReviewer(ctx: CallerContext, spaceId: string, idOrNumber: string, userId: string) {

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequesterContext } from "../../context";
 import { runAlongside } from "../../db/batch";
-import { listPage, sortedBy } from "../../db/keyset";
+import { pageReads, sortedBy } from "../../db/keyset";
 import { collections, type CollectionRow } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
@@ -13,8 +13,8 @@ import type { UpdateCollectionInput } from "../../schemas/collection";
 import { chainForPlacement, levelOn, levelsOf, loadCollectionAccess } from "../content-tree/access";
 import { positionAtEnd } from "../content-tree/placement";
 import { inheritedLevelUnder, refreshInheritedLevels } from "../content-tree/inherited-levels";
-import { MAX_COLLECTION_DEPTH, byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content-tree/tree";
-import { loadOrganizationAccess, type Member } from "../organizations/access";
+import { MAX_COLLECTION_DEPTH } from "../content-tree/tree";
+import { loadOrganizationAccess, loadOrganizationAccessWith, type Member } from "../organizations/access";
 import { presentCollection } from "./present";
 
 export interface CollectionListQuery extends PageRequest {
@@ -25,22 +25,18 @@ export interface CollectionListQuery extends PageRequest {
  * Every collection of the organization, oldest first (`nested`), or only the top-level ones in
  * their order. Guests see none: no collection is shared with them.
  */
-export async function listCollectionsInOrganization(ctx: CallerContext, organizationId: string, query: CollectionListQuery) {
-  const access = await loadOrganizationAccess(ctx, organizationId);
-  if (access.membership.role === null) return EMPTY_LIST;
-  return listPage(ctx.db, query, {
+export async function listCollectionsInOrganization(ctx: RequesterContext, organizationId: string, query: CollectionListQuery) {
+  const page = pageReads(ctx.db, query, {
     from: collections,
     where: and(eq(collections.organizationId, organizationId), query.nested ? undefined : isNull(collections.parentId)),
     sort: query.nested
       ? sortedBy("createdAt:asc", "asc", [collections.createdAt, collections.id], (row: CollectionRow) => [row.createdAt, row.id])
       : sortedBy("position:asc", "asc", [collections.position, collections.id], (row: CollectionRow) => [row.position, row.id]),
-    // The items sit at any depth: their levels come from one read of the organization's collections.
-    alongside: [selectOrganizationCollections(ctx.db, organizationId)],
-    presentWith: ([ancestors]) => {
-      const tree = byId(ancestors as AncestorRow[]);
-      return (collection) => presentCollection(collection, levelOnCollection(access.member, collection, chainLevels(tree, collection.parentId)), ctx.urls);
-    },
   });
+  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
+  if (access.membership.role === null) return EMPTY_LIST;
+  // The items sit at any depth: each one keeps what it inherits (content-tree/inherited-levels.ts).
+  return page.answer(results, (collection) => presentCollection(collection, levelOnCollection(access.member, collection, [collection.inheritedLevel]), ctx.urls));
 }
 
 export async function getCollection(ctx: CallerContext, collectionId: string) {

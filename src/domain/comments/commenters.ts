@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { CallerContext } from "../../context";
-import { listPage, sortedBy } from "../../db/keyset";
-import { commentReplies, comments, organizationMembers, users, type MemberRow, type UserRow } from "../../db/schema";
+import type { RequesterContext } from "../../context";
+import { pageReads, sortedBy } from "../../db/keyset";
+import { commentReplies, comments, organizationMembers, spaces, type MemberRow, type UserRow } from "../../db/schema";
 import type { PageRequest } from "../../lib/pagination";
-import { presentMember } from "../members/members";
-import { loadCommentScope, type CommentPlace } from "./scope";
+import { memberRows, presentMember } from "../members/members";
+import { loadCommentScopeWith, placeComments, type CommentPlace } from "./scope";
 
 /**
  * The members of the space's organization who have posted a comment or a reply in the place
@@ -12,16 +12,19 @@ import { loadCommentScope, type CommentPlace } from "./scope";
  * recently joined first like the member list. Someone who left the organization, or whose space
  * moved to another one, is no longer a member of it and is not listed.
  */
-export async function listCommenters(ctx: CallerContext, place: CommentPlace, request: PageRequest) {
-  const scope = await loadCommentScope(ctx, place);
-  const posters = sql`SELECT ${comments.postedBy} FROM ${comments} WHERE ${scope.where}
-    UNION SELECT ${commentReplies.postedBy} FROM ${commentReplies} INNER JOIN ${comments} ON ${comments.id} = ${commentReplies.commentId} WHERE ${scope.where}`;
+export async function listCommenters(ctx: RequesterContext, place: CommentPlace, request: PageRequest) {
+  const inPlace = placeComments(place);
+  const posters = sql`SELECT ${comments.postedBy} FROM ${comments} WHERE ${inPlace}
+    UNION SELECT ${commentReplies.postedBy} FROM ${commentReplies} INNER JOIN ${comments} ON ${comments.id} = ${commentReplies.commentId} WHERE ${inPlace}`;
   const member = organizationMembers;
-  return listPage(ctx.db, request, {
+  // The space's organization, in SQL: the page is read in the batch of the place's access check.
+  const organizationId = sql`(SELECT ${spaces.organizationId} FROM ${spaces} WHERE ${spaces.id} = ${place.spaceId})`;
+  const page = pageReads(ctx.db, request, {
     from: member,
-    where: and(eq(member.organizationId, scope.space.row.organizationId), sql`${member.userId} IN (${posters})`),
-    select: ctx.db.select({ member, user: users }).from(member).innerJoin(users, eq(users.id, member.userId)),
+    where: and(eq(member.organizationId, organizationId), sql`${member.userId} IN (${posters})`),
+    select: memberRows(),
     sort: sortedBy("joinedAt:desc", "desc", [member.joinedAt, member.userId], (row: { member: MemberRow; user: UserRow }) => [row.member.joinedAt, row.member.userId]),
-    present: (row) => presentMember(row, ctx.urls),
   });
+  const [, results] = await loadCommentScopeWith(ctx, place, page.reads);
+  return page.answer(results, (row) => presentMember(row, ctx.urls));
 }

@@ -1,7 +1,8 @@
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { CallerContext } from "../../context";
-import { listPage, sortedBy } from "../../db/keyset";
+import type { CallerContext, RequesterContext } from "../../context";
+import { selectedOnce } from "../../db/list-select";
+import { pageReads, sortedBy } from "../../db/keyset";
 import { commentReactions, commentReplies, comments, type CommentRow } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
@@ -11,7 +12,7 @@ import type { CommentListFilters, PostCommentInput, UpdateCommentInput } from ".
 import { readEntries } from "../revisions/entries";
 import { assertLive } from "../spaces/spaces";
 import { extrasOf, presentComment, selectCommentRecords, selectReactions, selectRepliers, type CommentRecord, type Viewer } from "./records";
-import { commentNotFound, loadCommentScope, recountOpenComments, type CommentPlace, type CommentScope } from "./scope";
+import { commentNotFound, loadCommentScope, loadCommentScopeWith, placeComments, recountOpenComments, type CommentPlace, type CommentScope } from "./scope";
 import { actionsOf, assertMayPost, assertUpdate, reactionWrites, storedBody } from "./writes";
 
 /**
@@ -56,24 +57,27 @@ export async function findComment(ctx: CallerContext, scope: CommentScope, comme
   return row;
 }
 
-export async function listComments(ctx: CallerContext, place: CommentPlace, filters: CommentListFilters, format: Format, request: PageRequest) {
-  const scope = await loadCommentScope(ctx, place);
-  const viewer = viewerOf(ctx, scope, format);
+/** The list's select, built once (db/list-select.ts). */
+const commentRows = selectedOnce(selectCommentRecords);
+
+export async function listComments(ctx: RequesterContext, place: CommentPlace, filters: CommentListFilters, format: Format, request: PageRequest) {
   const { order } = filters;
-  return listPage(ctx.db, request, {
+  const page = pageReads(ctx.db, request, {
     from: comments,
-    where: and(scope.where, ...filterConditions(filters)),
-    select: selectCommentRecords(ctx.db),
+    where: and(placeComments(place), ...filterConditions(filters)),
+    select: commentRows(),
     sort: sortedBy(`postedAt:${order}`, order, [comments.postedAt, comments.id], (record: CommentRecord) => [record.comment.postedAt, record.comment.id]),
     // What every comment of the page carries, read for the page's rows in the same round trip.
     alongside: (page) => [
       selectReactions(ctx.db, inArray(commentReactions.targetId, page.select(comments.id))),
       selectRepliers(ctx.db, inArray(commentReplies.commentId, page.select(comments.id))),
     ],
-    presentWith: ([reactions, repliers]) => {
-      const extras = extrasOf(reactions, repliers);
-      return (record) => presentComment(record, extras, viewer);
-    },
+  });
+  const [scope, results] = await loadCommentScopeWith(ctx, place, page.reads);
+  const viewer = viewerOf(scope.space.callerContext, scope, format);
+  return page.answerWith(results, ([reactions, repliers]) => {
+    const extras = extrasOf(reactions, repliers);
+    return (record: CommentRecord) => presentComment(record, extras, viewer);
   });
 }
 

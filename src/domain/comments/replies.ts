@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { CallerContext } from "../../context";
-import { listPage, sortedBy } from "../../db/keyset";
+import type { CallerContext, RequesterContext } from "../../context";
+import { selectedOnce } from "../../db/list-select";
+import { pageReads, sortedBy } from "../../db/keyset";
 import { commentReactions, commentReplies, comments } from "../../db/schema";
 import { newId, nowIso } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
@@ -10,8 +11,11 @@ import type { UpdateCommentReplyInput } from "../../schemas/comment";
 import { assertLive } from "../spaces/spaces";
 import { findComment, viewerOf } from "./comments";
 import { extrasOf, presentReply, selectReactions, selectReplyRecords, type ReplyRecord, type Viewer } from "./records";
-import { loadCommentScope, replyNotFound, type CommentPlace, type CommentScope } from "./scope";
+import { commentNotFound, loadCommentScope, loadCommentScopeWith, placeComments, replyNotFound, type CommentPlace, type CommentScope } from "./scope";
 import { actionsOf, assertMayPost, assertUpdate, reactionWrites, sqlValue, storedBody } from "./writes";
+
+/** The list's select, built once (db/list-select.ts). */
+const replyRows = selectedOnce(selectReplyRecords);
 
 /**
  * Replies to a comment: listed oldest first (a conversation reads in order), posted by anyone who
@@ -40,20 +44,22 @@ function presentRead(results: readonly unknown[], viewer: Viewer, replyId: strin
   return presentReply(record, extrasOf(reactions), viewer);
 }
 
-export async function listReplies(ctx: CallerContext, place: CommentPlace, commentId: string, format: Format, request: PageRequest) {
-  const scope = await loadCommentScope(ctx, place);
-  await findComment(ctx, scope, commentId);
-  const viewer = viewerOf(ctx, scope, format);
-  return listPage(ctx.db, request, {
+export async function listReplies(ctx: RequesterContext, place: CommentPlace, commentId: string, format: Format, request: PageRequest) {
+  const page = pageReads(ctx.db, request, {
     from: commentReplies,
     where: eq(commentReplies.commentId, commentId),
-    select: selectReplyRecords(ctx.db),
+    select: replyRows(),
     sort: sortedBy("postedAt:asc", "asc", [commentReplies.postedAt, commentReplies.id], (record: ReplyRecord) => [record.reply.postedAt, record.reply.id]),
-    alongside: (page) => [selectReactions(ctx.db, inArray(commentReactions.targetId, page.select(commentReplies.id)))],
-    presentWith: ([reactions]) => {
-      const extras = extrasOf(reactions);
-      return (record) => presentReply(record, extras, viewer);
-    },
+    alongside: (rows) => [selectReactions(ctx.db, inArray(commentReactions.targetId, rows.select(commentReplies.id)))],
+  });
+  // The comment, in the place (a 404 otherwise), read in the same batch.
+  const comment = ctx.db.select({ id: comments.id }).from(comments).where(and(placeComments(place), eq(comments.id, commentId))).limit(1);
+  const [scope, [found, ...results]] = await loadCommentScopeWith(ctx, place, [comment, ...page.reads]);
+  if ((found as unknown[]).length === 0) throw commentNotFound(commentId);
+  const viewer = viewerOf(scope.space.callerContext, scope, format);
+  return page.answerWith(results, ([reactions]) => {
+    const extras = extrasOf(reactions);
+    return (record: ReplyRecord) => presentReply(record, extras, viewer);
   });
 }
 

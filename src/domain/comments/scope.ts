@@ -1,12 +1,13 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
-import type { CallerContext } from "../../context";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { RequesterContext } from "../../context";
 import type { Database } from "../../db/client";
 import { changeRequests, comments, spaces, type ChangeRequestRow, type SpaceRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { loadChangeRequestAccess } from "../change-requests/change-requests";
-import type { ChangeRequestRecord } from "../change-requests/records";
+import { loadChangeRequestAccessWith } from "../change-requests/change-requests";
+import { changeRequestIdOf, type ChangeRequestRecord } from "../change-requests/records";
 import { type ContentAccess } from "../content-tree/access";
-import { loadSpaceAccess } from "../content-tree/space-access";
+import { loadSpaceAccessWith } from "../content-tree/space-access";
 import { changeRequestPoint, mainHeadPoint, type RevisionPoint } from "../revisions/points";
 
 /**
@@ -35,10 +36,19 @@ export interface CommentScope {
 }
 
 /** The caller's access to the place (404 when they cannot see the space or change request). */
-export async function loadCommentScope(ctx: CallerContext, place: CommentPlace): Promise<CommentScope> {
+export async function loadCommentScope(ctx: RequesterContext, place: CommentPlace): Promise<CommentScope> {
+  const [scope] = await loadCommentScopeWith(ctx, place, []);
+  return scope;
+}
+
+/**
+ * `loadCommentScope` with more statements in the same batch (about the place's comments: they
+ * name them with `placeComments`), whose results are used only once access is granted.
+ */
+export async function loadCommentScopeWith(ctx: RequesterContext, place: CommentPlace, alongside: readonly BatchItem<"sqlite">[]): Promise<[CommentScope, unknown[]]> {
   if (place.changeRequestId === undefined) {
-    const space = await loadSpaceAccess(ctx, place.spaceId);
-    return {
+    const [space, others] = await loadSpaceAccessWith(ctx, place.spaceId, alongside);
+    const scope: CommentScope = {
       space,
       changeRequest: null,
       where: and(eq(comments.spaceId, space.row.id), isNull(comments.changeRequestId))!,
@@ -46,9 +56,10 @@ export async function loadCommentScope(ctx: CallerContext, place: CommentPlace):
       point: mainHeadPoint(space.row.id, 0),
       path: `/spaces/${space.row.id}`,
     };
+    return [scope, others];
   }
-  const { space, changeRequest, record } = await loadChangeRequestAccess(ctx, place.spaceId, place.changeRequestId);
-  return {
+  const [{ space, changeRequest, record }, others] = await loadChangeRequestAccessWith(ctx, place.spaceId, place.changeRequestId, alongside);
+  const scope: CommentScope = {
     space,
     changeRequest,
     where: and(eq(comments.spaceId, space.row.id), eq(comments.changeRequestId, changeRequest.id))!,
@@ -56,6 +67,18 @@ export async function loadCommentScope(ctx: CallerContext, place: CommentPlace):
     point: changeRequestPoint(changeRequest, changeRequest.revisionMergedAncestor === (record as ChangeRequestRecord).spaceRevisionId),
     path: `/spaces/${space.row.id}/change-requests/${changeRequest.id}`,
   };
+  return [scope, others];
+}
+
+/**
+ * Every comment of the place, named from the request's path alone: for reads sent in the batch
+ * of the place's access check, before the change request's id is known (`CommentScope.where`
+ * once it is).
+ */
+export function placeComments(place: CommentPlace): SQL {
+  return place.changeRequestId === undefined
+    ? and(eq(comments.spaceId, place.spaceId), isNull(comments.changeRequestId))!
+    : and(eq(comments.spaceId, place.spaceId), eq(comments.changeRequestId, changeRequestIdOf(place.spaceId, place.changeRequestId)))!;
 }
 
 export const commentNotFound = (commentId: string) => notFound(`Comment '${commentId}'`);

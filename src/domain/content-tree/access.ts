@@ -1,11 +1,12 @@
 import { and, eq, getTableColumns } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequesterContext } from "../../context";
 import { collections, organizationMembers, spaces, type CollectionRow, type MemberRow } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { assertContentAction, assertOrganizationAction, contentLevel, type Membership } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import { membershipOf, noteMemberActivity, type Member } from "../organizations/access";
-import { callerIdOf } from "../users/callers";
+import { callerIdOf, identifyCallerWith } from "../users/callers";
 import { selectCollectionChain, type AncestorRow } from "./tree";
 
 /** A space or collection as the caller may see it, with the caller's level on it. */
@@ -53,9 +54,22 @@ function asMember(columns: Omit<MemberRow, "organizationId"> | null, organizatio
 const callerMembership = (ctx: RequesterContext, organizationId: typeof spaces.organizationId | typeof collections.organizationId) =>
   and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, callerIdOf(ctx)));
 
-/** A collection, the caller's membership and the collection's chain: one round trip. */
-export async function loadCollectionAccess(ctx: CallerContext, collectionId: string): Promise<ContentAccess<CollectionRow>> {
-  const [[row], chain] = await ctx.db.batch([
+/**
+ * A collection, the caller's membership and the collection's chain: one round trip, with the
+ * caller's own lookup when the request came with a token only.
+ */
+export async function loadCollectionAccess(ctx: RequesterContext, collectionId: string): Promise<ContentAccess<CollectionRow>> {
+  const [access] = await loadCollectionAccessWith(ctx, collectionId, []);
+  return access;
+}
+
+/** `loadCollectionAccess` with more statements in the same batch, whose results are used only once access is granted. */
+export async function loadCollectionAccessWith(
+  ctx: RequesterContext,
+  collectionId: string,
+  alongside: readonly BatchItem<"sqlite">[],
+): Promise<[ContentAccess<CollectionRow>, unknown[]]> {
+  const [callerContext, [rows, chainRows, ...others]] = await identifyCallerWith(ctx, [
     ctx.db
       .select({ collection: collections, member: memberColumns })
       .from(collections)
@@ -63,20 +77,16 @@ export async function loadCollectionAccess(ctx: CallerContext, collectionId: str
       .where(eq(collections.id, collectionId))
       .limit(1),
     selectCollectionChain(ctx.db, collectionId),
+    ...alongside,
   ]);
+  const [row] = rows as Array<{ collection: CollectionRow; member: Omit<MemberRow, "organizationId"> | null }>;
+  const chain = chainRows as AncestorRow[];
   const member = row && asMember(row.member, row.collection.organizationId);
   const levels = levelsOf(chain);
   const level = levelOn(member, levels, row?.collection.createdBy);
   if (!row || !member || level === null) throw collectionNotFound(collectionId);
   noteMemberActivity(ctx, member);
-  return {
-    callerContext: ctx,
-    row: row.collection,
-    member,
-    membership: membershipOf(member),
-    level,
-    levels,
-  };
+  return [{ callerContext, row: row.collection, member, membership: membershipOf(member), level, levels }, others];
 }
 
 /**

@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { rawAll } from "../../db/raw";
-import { collections } from "../../db/schema";
+import { collections, spaces } from "../../db/schema";
 import type { Role } from "../../lib/roles";
 import { MAX_COLLECTION_DEPTH, type AncestorRow } from "./tree";
 
@@ -22,6 +23,20 @@ import { MAX_COLLECTION_DEPTH, type AncestorRow } from "./tree";
 export function inheritedLevelUnder(parentChain: readonly AncestorRow[]): Role | null {
   return parentChain.find((ancestor) => ancestor.defaultLevel !== null)?.defaultLevel ?? null;
 }
+
+/**
+ * A space's parent collection, for the reads that present spaces: joined on the space's parent,
+ * it gives the two columns of what the space inherits (`levelsFromParent`), instead of the chain.
+ */
+export const parentCollection = alias(collections, "parent_collection");
+
+export const joinsParentCollection = eq(parentCollection.id, spaces.parentId);
+
+/** Those two columns, under names no space column has: D1 batches key rows by column name. */
+export const parentLevelColumns = {
+  defaultLevel: sql<Role | null>`${parentCollection.defaultLevel}`.as("parent_default_level"),
+  inheritedLevel: sql<Role | null>`${parentCollection.inheritedLevel}`.as("parent_inherited_level"),
+};
 
 /** What a space (or collection) under a parent with these columns inherits: the parent's own level first. */
 export function levelsFromParent(parent: { defaultLevel: Role | null; inheritedLevel: Role | null } | null): Array<Role | null> {

@@ -1,16 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { alias } from "drizzle-orm/sqlite-core";
 import type { RequesterContext } from "../../context";
 import type { Database } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
-import { collections, gitSyncs, organizationMembers, spaces, users, type CollectionRow, type GitSyncRow, type SpaceRow } from "../../db/schema";
+import { gitSyncs, organizationMembers, spaces, users, type CollectionRow, type GitSyncRow, type SpaceRow } from "../../db/schema";
 import { picked, wholeRowsOnce } from "../../db/whole-rows";
-import type { Role } from "../../lib/roles";
 import { membershipOf, noteMemberActivity, type Member } from "../organizations/access";
 import { callerIdColumn, callerSource, callerValues, identifiedAs, perCaller, runAccess, type AccessForms, type CallerKey } from "../users/callers";
 import { levelOn, spaceNotFound, type ContentAccess } from "./access";
-import { levelsFromParent } from "./inherited-levels";
+import { joinsParentCollection, levelsFromParent, parentCollection, parentLevelColumns } from "./inherited-levels";
 
 /**
  * A space's access: the caller (known, or behind the request's token), the space, the caller's
@@ -23,8 +21,6 @@ import { levelsFromParent } from "./inherited-levels";
  * statements it selects each column under a name of its own (D1 batches key rows by column name).
  */
 
-/** The space's parent collection, in the access statement. */
-const parentCollection = alias(collections, "parent_collection");
 
 /** What the statement reads of the caller's membership (`Member`) and of the parent collection. */
 const MEMBER_COLUMNS = ["role", "disabled", "lastSeenAt"] as const;
@@ -38,7 +34,7 @@ function fromCaller<Selection extends object>(db: Database, key: CallerKey, sele
     .from(caller.table as typeof users)
     .leftJoin(spaces, eq(spaces.id, sql.placeholder("spaceId")))
     .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, spaces.organizationId), eq(organizationMembers.userId, caller.id)))
-    .leftJoin(parentCollection, eq(parentCollection.id, spaces.parentId));
+    .leftJoin(parentCollection, joinsParentCollection);
 }
 
 const wholeSelection = { space: spaces, member: picked(organizationMembers, MEMBER_COLUMNS), parent: picked(parentCollection, PARENT_COLUMNS) };
@@ -61,10 +57,7 @@ const batchedSelection = {
   space: spaces,
   // Drizzle reads a joined object as missing when its first column is null (a guest's `role` is).
   member: { disabled: organizationMembers.disabled, role: organizationMembers.role, lastSeenAt: organizationMembers.lastSeenAt },
-  parent: {
-    defaultLevel: sql<Role | null>`${parentCollection.defaultLevel}`.as("parent_default_level"),
-    inheritedLevel: sql<Role | null>`${parentCollection.inheritedLevel}`.as("parent_inherited_level"),
-  },
+  parent: parentLevelColumns,
 };
 const batchedSpaceAccess = (key: CallerKey) =>
   preparedOnce((db: Database) => fromCaller(db, key, { ...batchedSelection, callerId: callerIdColumn(key) }).where(callerSource(key).where).limit(1));

@@ -1,6 +1,6 @@
 import type { ConversationIssueRow, ConversationRow, ConversationsIssuesClusterRow } from "../../db/schema";
 import type { Urls } from "../../lib/urls";
-import { weeklyPulse } from "./weeks";
+import { pulseWeeks, weeklyPulse } from "./weeks";
 
 /** Rows of the conversations tables as GitBook's objects (0.146: Conversation, ConversationIssue, ConversationsIssuesCluster). */
 
@@ -37,7 +37,7 @@ export function presentConversationDetail(row: ConversationRow, urls: Urls) {
   return { conversation: presentConversation(row, urls), parts: row.parts, metadata: row.metadata };
 }
 
-export function presentIssue(row: ConversationIssueRow, urls: Urls) {
+export function presentIssue(row: Pick<ConversationIssueRow, "id" | "organizationId" | "conversationId" | "title" | "summary" | "clusterId" | "createdAt" | "ingestedAt">, urls: Urls) {
   return {
     object: "conversation-issue" as const,
     id: row.id,
@@ -55,7 +55,7 @@ export function presentIssue(row: ConversationIssueRow, urls: Urls) {
  * `stats.tasks*` are 0: GitBook counts the tasks of its agents there, which this deployment has
  * none of (docs/decisions.md). `weeklyPulse` is computed against the time of the read.
  */
-export function presentCluster(row: ConversationsIssuesClusterRow, urls: Urls, now = new Date()) {
+export function presentCluster(row: ConversationsIssuesClusterRow, urls: Urls, weeks = pulseWeeks(new Date())) {
   return {
     object: "issues-cluster" as const,
     id: row.id,
@@ -64,7 +64,7 @@ export function presentCluster(row: ConversationsIssuesClusterRow, urls: Urls, n
     updatedAt: row.updatedAt,
     icon: row.icon,
     summary: row.summary,
-    weeklyPulse: weeklyPulse(row.weeks, now),
+    weeklyPulse: weeklyPulse(row.weeks, weeks),
     sources: Object.fromEntries(Object.entries(row.sources).filter(([, count]) => count > 0)),
     stats: {
       issues: row.issues,

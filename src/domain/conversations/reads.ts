@@ -1,6 +1,9 @@
 import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import type { CallerContext } from "../../context";
-import { listPage, sortedBy, type Direction, type Sort } from "../../db/keyset";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { CallerContext, RequestContext, RequesterContext } from "../../context";
+import { rowsInAnyOrder } from "../../db/json-rows";
+import { selectedOnce } from "../../db/list-select";
+import { pageReads, sortedBy, type Direction, type Sort } from "../../db/keyset";
 import {
   conversationIssues,
   conversations,
@@ -12,33 +15,51 @@ import { notFound } from "../../lib/errors";
 import { EMPTY_LIST, type PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction } from "../../lib/permissions";
 import type { ClustersOrderByValue as OrderBy } from "../../schemas/conversation";
-import { loadOrganizationAccess } from "../organizations/access";
+import { loadOrganizationAccessWith } from "../organizations/access";
 import { conversationById } from "./ingest";
+import { pulseWeeks } from "./weeks";
 import { presentCluster, presentConversation, presentConversationDetail, presentIssue, type ConversationSummaryRow } from "./present";
 
 /** A conversation's columns but its parts (up to 256 KiB each): what lists and issue items show. */
 const { parts: _partsAreReadAlone, ...summaryColumns } = getTableColumns(conversations);
 
 /**
+ * What an issue item shows of an issue: not its clustering state (the TF-IDF vector, a JSON object
+ * of every term, was most of a 100-item page's bytes read and parsed).
+ */
+const { id, organizationId, conversationId, title, summary, clusterId, createdAt, ingestedAt } = getTableColumns(conversationIssues);
+const issueColumns = { id, organizationId, conversationId, title, summary, clusterId, createdAt, ingestedAt };
+type IssueRow = Pick<ConversationIssueRow, keyof typeof issueColumns>;
+
+/** The lists' selects, built once (db/list-select.ts). */
+const conversationRows = selectedOnce((db) => db.select(summaryColumns).from(conversations));
+const issueRows = selectedOnce((db) => db.select(issueColumns).from(conversationIssues));
+
+/**
  * The reads of support conversations (seed 4.14): every one checks `viewConversations` first and
  * reads only the organization of the path; an id of another organization is a 404.
  */
 
-async function authorize(ctx: CallerContext, organizationId: string): Promise<void> {
-  const access = await loadOrganizationAccess(ctx, organizationId);
+async function authorize(ctx: RequesterContext, organizationId: string): Promise<void> {
+  await authorizedWith(ctx, organizationId, []);
+}
+
+/** `authorize` with the reads of a list in its batch: their results, once the caller may see them. */
+async function authorizedWith(ctx: RequesterContext, organizationId: string, reads: readonly BatchItem<"sqlite">[]): Promise<unknown[]> {
+  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, reads);
   assertOrganizationAction(access.membership, "viewConversations");
+  return results;
 }
 
 /** Newest first (`createdAt`: the conversation's own date when it gave one). */
-export async function listConversations(ctx: CallerContext, organizationId: string, filters: { source?: string }, request: PageRequest) {
-  await authorize(ctx, organizationId);
-  return listPage(ctx.db, request, {
+export async function listConversations(ctx: RequesterContext, organizationId: string, filters: { source?: string }, request: PageRequest) {
+  const page = pageReads(ctx.db, request, {
     from: conversations,
-    select: ctx.db.select(summaryColumns).from(conversations),
+    select: conversationRows(),
     where: and(eq(conversations.organizationId, organizationId), filters.source !== undefined ? eq(conversations.source, filters.source) : undefined),
     sort: sortedBy("newest", "desc", [conversations.createdAt, conversations.id], (row: ConversationSummaryRow) => [row.createdAt, row.id]),
-    present: (row) => presentConversation(row, ctx.urls),
   });
+  return page.answer(await authorizedWith(ctx, organizationId, page.reads), (row) => presentConversation(row, ctx.urls));
 }
 
 export async function getConversation(ctx: CallerContext, organizationId: string, conversationId: string) {
@@ -49,21 +70,22 @@ export async function getConversation(ctx: CallerContext, organizationId: string
 }
 
 /** Issues, newest first, each with its conversation (read alongside the page, in its batch). */
-export async function listConversationIssues(ctx: CallerContext, organizationId: string, filters: { cluster?: string; conversation?: string }, request: PageRequest) {
-  await authorize(ctx, organizationId);
-  return listPage(ctx.db, request, {
+export async function listConversationIssues(ctx: RequesterContext, organizationId: string, filters: { cluster?: string; conversation?: string }, request: PageRequest) {
+  const page = pageReads(ctx.db, request, {
     from: conversationIssues,
+    select: issueRows(),
     where: and(
       eq(conversationIssues.organizationId, organizationId),
       filters.cluster !== undefined ? eq(conversationIssues.clusterId, filters.cluster) : undefined,
       filters.conversation !== undefined ? eq(conversationIssues.conversationId, filters.conversation) : undefined,
     ),
-    sort: sortedBy("newest", "desc", [conversationIssues.createdAt, conversationIssues.id], (row: ConversationIssueRow) => [row.createdAt, row.id]),
-    alongside: (page) => [ctx.db.select(summaryColumns).from(conversations).where(inArray(conversations.id, page.select(conversationIssues.conversationId)))],
-    presentWith: ([rows]) => {
-      const byId = new Map((rows as ConversationSummaryRow[]).map((row) => [row.id, row]));
-      return (issue) => issueItem(ctx, issue, byId.get(issue.conversationId));
-    },
+    sort: sortedBy("newest", "desc", [conversationIssues.createdAt, conversationIssues.id], (row: IssueRow) => [row.createdAt, row.id]),
+    // Looked up by id: as one JSON text, as the page is (db/json-rows.ts).
+    alongside: (rows) => [rowsInAnyOrder(ctx.db, ctx.db.select(summaryColumns).from(conversations).where(inArray(conversations.id, rows.select(conversationIssues.conversationId))))],
+  });
+  return page.answerWith(await authorizedWith(ctx, organizationId, page.reads), ([rows]) => {
+    const byId = new Map((rows as ConversationSummaryRow[]).map((row) => [row.id, row]));
+    return (issue: IssueRow) => issueItem(ctx, issue, byId.get(issue.conversationId));
   });
 }
 
@@ -71,7 +93,7 @@ export async function getConversationIssue(ctx: CallerContext, organizationId: s
   await authorize(ctx, organizationId);
   const where = and(eq(conversationIssues.organizationId, organizationId), eq(conversationIssues.id, issueId));
   const [issues, rows] = await ctx.db.batch([
-    ctx.db.select().from(conversationIssues).where(where).limit(1),
+    ctx.db.select(issueColumns).from(conversationIssues).where(where).limit(1),
     ctx.db
       .select(summaryColumns)
       .from(conversations)
@@ -83,7 +105,7 @@ export async function getConversationIssue(ctx: CallerContext, organizationId: s
   return issueItem(ctx, issue, rows[0]);
 }
 
-function issueItem(ctx: CallerContext, issue: ConversationIssueRow, conversation: ConversationSummaryRow | undefined) {
+function issueItem(ctx: RequestContext, issue: IssueRow, conversation: ConversationSummaryRow | undefined) {
   // An issue's conversation is deleted with it (foreign key), so it is always there.
   if (!conversation) throw new Error(`The conversation of issue ${issue.id} is missing`);
   return { issue: presentIssue(issue, ctx.urls), conversation: presentConversation(conversation, ctx.urls) };
@@ -103,22 +125,26 @@ function clusterSort(orderBy: OrderBy, direction: Direction): Sort<Conversations
 }
 
 export async function listConversationsIssuesClusters(
-  ctx: CallerContext,
+  ctx: RequesterContext,
   organizationId: string,
   filters: { order: Direction; orderBy: OrderBy; status?: "pending" | "analysing" },
   request: PageRequest,
 ) {
-  await authorize(ctx, organizationId);
   // A cluster is made by the analysis that assigns its first issue, in one batch: none is ever
   // pending or being analysed, so those filters match nothing (docs/decisions.md).
-  if (filters.status !== undefined) return EMPTY_LIST;
-  const now = new Date();
-  return listPage(ctx.db, request, {
+  if (filters.status !== undefined) {
+    await authorize(ctx, organizationId);
+    return EMPTY_LIST;
+  }
+  const page = pageReads(ctx.db, request, {
     from: conversationsIssuesClusters,
     where: eq(conversationsIssuesClusters.organizationId, organizationId),
     sort: clusterSort(filters.orderBy, filters.order),
-    present: (row) => presentCluster(row, ctx.urls, now),
   });
+  const results = await authorizedWith(ctx, organizationId, page.reads);
+  // The pulse's weeks once for the page, not 13 dates per cluster.
+  const weeks = pulseWeeks(new Date());
+  return page.answer(results, (row) => presentCluster(row, ctx.urls, weeks));
 }
 
 export async function getConversationsIssuesCluster(ctx: CallerContext, organizationId: string, clusterId: string) {

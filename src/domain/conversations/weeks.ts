@@ -15,11 +15,13 @@ export function weekOf(iso: string): string {
 
 export const PULSE_WEEKS = 13;
 
-/** The 13 weekly counts, oldest first, ending with the week of `now`. */
-export function weeklyPulse(counts: Record<string, number>, now: Date): number[] {
+/** The 13 weeks of a pulse read at `now`, oldest first, ending with the week of `now`. */
+export function pulseWeeks(now: Date): string[] {
   const current = Date.parse(`${weekOf(now.toISOString())}T00:00:00.000Z`);
-  return Array.from({ length: PULSE_WEEKS }, (_, index) => {
-    const week = new Date(current - (PULSE_WEEKS - 1 - index) * 7 * DAY_MS).toISOString().slice(0, 10);
-    return Math.max(0, counts[week] ?? 0);
-  });
+  return Array.from({ length: PULSE_WEEKS }, (_, index) => new Date(current - (PULSE_WEEKS - 1 - index) * 7 * DAY_MS).toISOString().slice(0, 10));
+}
+
+/** The weekly counts of `weeks` (`pulseWeeks`, made once for every cluster of a list). */
+export function weeklyPulse(counts: Record<string, number>, weeks: readonly string[]): number[] {
+  return weeks.map((week) => Math.max(0, counts[week] ?? 0));
 }

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { CallerContext } from "../../context";
-import { listPage, type Direction, type SortKey } from "../../db/keyset";
+import type { CallerContext, RequesterContext } from "../../context";
+import { selectedOnce } from "../../db/list-select";
+import { pageReads, type Direction, type SortKey } from "../../db/keyset";
 import { organizationMembers, teamMembers, teams, users, type MemberRow, type UserRow } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import type { PageRequest } from "../../lib/pagination";
@@ -8,8 +9,12 @@ import { assertOrganizationAction } from "../../lib/permissions";
 import type { Role, RoleOrGuest } from "../../lib/roles";
 import type { Urls } from "../../lib/urls";
 import type { MemberObject } from "../../schemas/member";
-import { loadOrganizationAccess } from "../organizations/access";
+import { loadOrganizationAccess, loadOrganizationAccessWith } from "../organizations/access";
 import { presentUser } from "../users/users";
+
+/** Members with their user, for the lists of members and commenters (built once: db/list-select.ts). */
+export const memberRows = selectedOnce((db) => db.select({ member: organizationMembers, user: users }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)));
+const membersCounted = selectedOnce((db) => db.select({ count: count() }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)));
 
 interface MemberWithUser {
   member: MemberRow;
@@ -40,13 +45,11 @@ export interface MemberListQuery extends PageRequest {
   order: Direction;
 }
 
-const memberNotFound = (userId: string) => notFound(`Member '${userId}'`);
+export const memberNotFound = (userId: string) => notFound(`Member '${userId}'`);
 
-export async function listMembers(ctx: CallerContext, organizationId: string, query: MemberListQuery) {
-  const access = await loadOrganizationAccess(ctx, organizationId);
-  assertOrganizationAction(access.membership, "listMembers");
-
-  return listPage(ctx.db, query, {
+/** The page is read in the batch of the access check (one round trip); used only once the caller may list. */
+export async function listMembers(ctx: RequesterContext, organizationId: string, query: MemberListQuery) {
+  const page = pageReads(ctx.db, query, {
     from: organizationMembers,
     where: and(
       eq(organizationMembers.organizationId, organizationId),
@@ -54,14 +57,16 @@ export async function listMembers(ctx: CallerContext, organizationId: string, qu
       query.search ? matchesSearch(query.search) : undefined,
     ),
     // The search filter reads the user's name and email: both the rows and the count join users.
-    select: ctx.db.select({ member: organizationMembers, user: users }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)),
-    counted: ctx.db.select({ count: count() }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)),
+    select: memberRows(),
+    counted: membersCounted(),
     sort: {
       name: `${query.sort}:${query.order}`,
       keys: [memberSortKey(query.sort, query.order), { expression: organizationMembers.userId, direction: query.order, valueOf: (row: MemberWithUser) => row.member.userId }],
     },
-    present: (row) => presentMember(row, ctx.urls),
   });
+  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
+  assertOrganizationAction(access.membership, "listMembers");
+  return page.answer(results, (row) => presentMember(row, ctx.urls));
 }
 
 export async function getMember(ctx: CallerContext, organizationId: string, userId: string) {
@@ -138,7 +143,7 @@ function leaveTeamsIfRemoved(ctx: CallerContext, organizationId: string, userId:
   ] as const;
 }
 
-function selectMemberWithUser(ctx: CallerContext, organizationId: string, userId: string) {
+export function selectMemberWithUser(ctx: CallerContext, organizationId: string, userId: string) {
   return ctx.db
     .select({ member: organizationMembers, user: users })
     .from(organizationMembers)
@@ -155,7 +160,7 @@ async function findMember(ctx: CallerContext, organizationId: string, userId: st
 
 const lastAdminConflict = () => conflict("An organization must keep at least one admin: make another member admin first");
 
-function isMember(organizationId: string, userId: string): SQL {
+export function isMember(organizationId: string, userId: string): SQL {
   return and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)) as SQL;
 }
 

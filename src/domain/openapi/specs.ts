@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequesterContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
-import { listPage, sortedBy } from "../../db/keyset";
+import { pageReads, sortedBy } from "../../db/keyset";
 import { openAPISpecs, openAPISpecVersions, type OpenAPISpecRow, type OpenAPISpecVersionRow } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
@@ -9,7 +9,8 @@ import { enqueue } from "../../lib/jobs";
 import type { PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction, type OrganizationAction } from "../../lib/permissions";
 import { MAX_OPENAPI_SPEC_BYTES } from "../../schemas/openapi";
-import { loadOrganizationAccess, type OrganizationAccess } from "../organizations/access";
+import { listOrganizationRows } from "../organizations/list";
+import { loadOrganizationAccess, loadOrganizationAccessWith, type OrganizationAccess } from "../organizations/access";
 import { formatOf, readStoredSpec, type SpecFormat } from "./parse";
 import { presentSpec, presentVersion, publishedUrl, versionSourceUrl } from "./present";
 import { deleteSpecBlobs, putSpecText, specBlobKey } from "./store";
@@ -35,14 +36,13 @@ async function loadSpec(ctx: CallerContext, organizationId: string, slug: string
   return { access, spec };
 }
 
-export async function listOpenAPISpecs(ctx: CallerContext, organizationId: string, request: PageRequest) {
-  const access = await loadOrganizationAccess(ctx, organizationId);
-  assertOrganizationAction(access.membership, "viewOpenAPISpecs");
-  return listPage(ctx.db, request, {
+export async function listOpenAPISpecs(ctx: RequesterContext, organizationId: string, request: PageRequest) {
+  return listOrganizationRows(ctx, organizationId, request, {
     from: openAPISpecs,
     where: eq(openAPISpecs.organizationId, organizationId),
     sort: sortedBy("slug", "asc", [openAPISpecs.slug, openAPISpecs.id], (row: OpenAPISpecRow) => [row.slug, row.id]),
-    present: (spec) => presentSpec(spec, access.membership, ctx.urls),
+    action: "viewOpenAPISpecs",
+    present: (spec, access) => presentSpec(spec, access.membership, ctx.urls),
   });
 }
 
@@ -155,20 +155,20 @@ export async function deleteOpenAPISpec(ctx: CallerContext, organizationId: stri
 }
 
 /** Versions, newest first, with the spec read in the page's own batch (404 when there is none). */
-export async function listOpenAPISpecVersions(ctx: CallerContext, organizationId: string, slug: string, request: PageRequest) {
-  const access = await loadOrganizationAccess(ctx, organizationId);
-  assertOrganizationAction(access.membership, "viewOpenAPISpecs");
+export async function listOpenAPISpecVersions(ctx: RequesterContext, organizationId: string, slug: string, request: PageRequest) {
   const specId = sql`(SELECT ${openAPISpecs.id} FROM ${openAPISpecs} WHERE ${bySlug(organizationId, slug)})`;
-  return listPage(ctx.db, request, {
+  const page = pageReads(ctx.db, request, {
     from: openAPISpecVersions,
     where: eq(openAPISpecVersions.specId, specId),
     sort: sortedBy("newest", "desc", [openAPISpecVersions.generation, openAPISpecVersions.id], (row: OpenAPISpecVersionRow) => [row.generation, row.id]),
     alongside: [ctx.db.select().from(openAPISpecs).where(bySlug(organizationId, slug)).limit(1)],
-    presentWith: ([specs]) => {
-      const spec = (specs as OpenAPISpecRow[])[0];
-      if (!spec) throw specNotFound(slug);
-      return (version) => presentVersion(spec, version, ctx.urls);
-    },
+  });
+  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
+  assertOrganizationAction(access.membership, "viewOpenAPISpecs");
+  return page.answerWith(results, ([specs]) => {
+    const spec = (specs as OpenAPISpecRow[])[0];
+    if (!spec) throw specNotFound(slug);
+    return (version: OpenAPISpecVersionRow) => presentVersion(spec, version, ctx.urls);
   });
 }
 

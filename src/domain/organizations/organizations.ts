@@ -9,7 +9,8 @@ import {
   type OrganizationRow,
 } from "../../db/schema";
 import { isUniqueViolation } from "../../db/errors";
-import { listPage, sortedBy } from "../../db/keyset";
+import { pageReads, sortedBy } from "../../db/keyset";
+import { selectedOnce } from "../../db/list-select";
 import { insertChunks } from "../../db/limits";
 import { badRequest, conflict, forbidden } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
@@ -17,6 +18,7 @@ import { pick } from "../../lib/objects";
 import type { PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction } from "../../lib/permissions";
 import type { UpdateOrganizationInput } from "../../schemas/organization";
+import { callerIdFor, callerIdOf, callerValues, identifyCallerWith, perCaller } from "../users/callers";
 import { loadOrganizationAccess, membershipOf, organizationNotFound, ownsTeamOf } from "./access";
 import { assertReviewersAreMembers } from "./merge-rules";
 import { presentOrganization } from "./present";
@@ -27,20 +29,30 @@ interface OrganizationWithRole {
   ownsTeam: boolean;
 }
 
-/** The organizations the caller belongs to, oldest first. */
-export async function listOrganizationsForCaller(ctx: CallerContext, request: PageRequest) {
-  return listPage(ctx.db, request, {
-    from: organizationMembers,
-    where: and(eq(organizationMembers.userId, ctx.caller.id), eq(organizationMembers.disabled, false)),
-    // Only member columns whose names the organization lacks: in a batch, D1 rows are keyed by
-    // column name, so a shared name (`sso`) would take the member's value.
-    select: ctx.db
-      .select({ organization: organizations, role: organizationMembers.role, ownsTeam: ownsTeamOf(ctx.caller.id) })
+/**
+ * The caller's organizations with their membership, built once per way of naming the caller
+ * (db/list-select.ts). Only member columns whose names the organization lacks: in a batch, D1
+ * rows are keyed by column name, so a shared name (`sso`) would take the member's value.
+ */
+const organizationRows = perCaller((key) =>
+  selectedOnce((db) =>
+    db
+      .select({ organization: organizations, role: organizationMembers.role, ownsTeam: ownsTeamOf(callerIdFor(key)) })
       .from(organizationMembers)
       .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId)),
+  ),
+);
+
+/** The organizations the caller belongs to, oldest first: one round trip, the caller's lookup included. */
+export async function listOrganizationsForCaller(ctx: RequesterContext, request: PageRequest) {
+  const page = pageReads(ctx.db, request, {
+    from: organizationMembers,
+    where: and(eq(organizationMembers.userId, callerIdOf(ctx)), eq(organizationMembers.disabled, false)),
+    select: organizationRows(ctx)(callerValues(ctx)),
     sort: sortedBy("createdAt", "asc", [organizations.createdAt, organizations.id], (row: OrganizationWithRole) => [row.organization.createdAt, row.organization.id]),
-    present: (row) => presentOrganization(row.organization, membershipOf(row, row.ownsTeam), ctx.urls),
   });
+  const [, results] = await identifyCallerWith(ctx, page.reads);
+  return page.answer(results, (row) => presentOrganization(row.organization, membershipOf(row, row.ownsTeam), ctx.urls));
 }
 
 /** One round trip, authentication included when the request came with a token only. */

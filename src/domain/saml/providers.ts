@@ -1,16 +1,18 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequestContext, RequesterContext } from "../../context";
 import { organizations, samlProviders, teams, type SamlProviderRow, type TeamRow } from "../../db/schema";
-import { listPage, sortedBy } from "../../db/keyset";
+import { selectedOnce } from "../../db/list-select";
+import { pageReads, sortedBy } from "../../db/keyset";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction, type Membership } from "../../lib/permissions";
 import type { Urls } from "../../lib/urls";
 import type { CreateSAMLProviderInput, SAMLProviderObject, UpdateSAMLProviderInput } from "../../schemas/saml";
-import { loadOrganizationAccess, organizationNotFound } from "../organizations/access";
+import { loadOrganizationAccess, loadOrganizationAccessWith, organizationNotFound } from "../organizations/access";
 import { presentTeam } from "../teams/access";
 import { parseCertificatePem } from "./certificate";
+import type { Database } from "../../db/client";
 
 interface ProviderWithTeam {
   provider: SamlProviderRow;
@@ -82,24 +84,31 @@ function presentProvider({ provider, team }: ProviderWithTeam, membership: Membe
   };
 }
 
-function selectProvidersWithTeam(ctx: CallerContext) {
-  return ctx.db
+function selectProvidersWithTeam(ctx: RequestContext) {
+  return selectProviders(ctx.db);
+}
+
+function selectProviders(db: Database) {
+  return db
     .select({ provider: samlProviders, defaultTeam: defaultTeamColumns })
     .from(samlProviders)
     .leftJoin(teams, eq(teams.id, samlProviders.defaultTeamId));
 }
 
+/** The list's select, built once (db/list-select.ts). */
+const providerRows = selectedOnce(selectProviders);
+
 /** The organization's SAML providers, oldest first (admins). */
-export async function listProviders(ctx: CallerContext, organizationId: string, request: PageRequest) {
-  const access = await loadOrganizationAccess(ctx, organizationId);
-  assertOrganizationAction(access.membership, "manageSAML");
-  return listPage(ctx.db, request, {
+export async function listProviders(ctx: RequesterContext, organizationId: string, request: PageRequest) {
+  const page = pageReads(ctx.db, request, {
     from: samlProviders,
     where: eq(samlProviders.organizationId, organizationId),
-    select: selectProvidersWithTeam(ctx),
+    select: providerRows(),
     sort: sortedBy("createdAt", "asc", [samlProviders.createdAt, samlProviders.id], (row: ProviderRow) => [row.provider.createdAt, row.provider.id]),
-    present: (row) => presentProvider(withTeam(row), access.membership, ctx.urls),
   });
+  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
+  assertOrganizationAction(access.membership, "manageSAML");
+  return page.answer(results, (row) => presentProvider(withTeam(row), access.membership, ctx.urls));
 }
 
 export async function getProvider(ctx: CallerContext, organizationId: string, providerId: string) {

@@ -1,4 +1,4 @@
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequesterContext } from "../../context";
 import { siteAdaptiveSchemas } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
@@ -34,7 +34,7 @@ export async function putAdaptiveSchema(ctx: CallerContext, organizationId: stri
 }
 
 /** The conditions a writer can use, from the schema's claims; none when the site has no schema. */
-export async function listTemplateConditions(ctx: CallerContext, organizationId: string, siteId: string) {
+export async function listTemplateConditions(ctx: RequesterContext, organizationId: string, siteId: string) {
   const access = await loadSiteAccess(ctx, organizationId, siteId, "viewSites");
   return { items: access.adaptiveSchema ? templateConditions(access.adaptiveSchema) : [] };
 }

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import { isVisitor, type CallerContext, type VisitorContext } from "../../context";
+import { isVisitor, type CallerContext, type RequesterContext, type VisitorContext } from "../../context";
 import { loadVisitorSite } from "./visitor-access";
 import { isUniqueViolation } from "../../db/errors";
-import { listPage, sortedBy, type Sort } from "../../db/keyset";
+import { pageReads, sortedBy, type Sort } from "../../db/keyset";
 import { contentEntries, siteRedirects, siteSections, siteSpaces, type RedirectDestination, type SiteRedirectRow } from "../../db/schema";
 import { containsText } from "../../db/text-search";
 import { badRequest, conflict, notFound } from "../../lib/errors";
@@ -10,7 +10,7 @@ import { newId, nowIso } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
 import type { CreateSiteRedirectInput, SiteRedirectObject, UpdateSiteRedirectInput } from "../../schemas/site-redirects";
 import { MAIN_LINE } from "../revisions/points";
-import { loadSiteAccess } from "./access";
+import { loadSiteAccess, loadSiteAccessWith } from "./access";
 import { matchSiteRedirect } from "./redirect-match";
 
 /**
@@ -52,14 +52,14 @@ const SORTS: Record<RedirectListQuery["orderBy"], Sort<SiteRedirectRow>> = {
 };
 
 /** The site's live redirects (or its drafts), newest first unless `orderBy` says otherwise. */
-export async function listRedirects(ctx: CallerContext, organizationId: string, siteId: string, query: RedirectListQuery) {
-  await loadSiteAccess(ctx, organizationId, siteId, "viewSites");
-  return listPage(ctx.db, query, {
+export async function listRedirects(ctx: RequesterContext, organizationId: string, siteId: string, query: RedirectListQuery) {
+  const page = pageReads(ctx.db, query, {
     from: siteRedirects,
     where: and(eq(siteRedirects.siteId, siteId), eq(siteRedirects.draft, query.draft), query.search ? containsText(siteRedirects.source, query.search) : undefined),
     sort: SORTS[query.orderBy],
-    present: presentRedirect,
   });
+  const [, results] = await loadSiteAccessWith(ctx, organizationId, siteId, "viewSites", undefined, page.reads);
+  return page.answer(results, presentRedirect);
 }
 
 export async function createRedirect(ctx: CallerContext, organizationId: string, siteId: string, input: CreateSiteRedirectInput): Promise<SiteRedirectObject> {

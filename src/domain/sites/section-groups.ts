@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequesterContext } from "../../context";
 import { siteSectionGroups, siteSections, type SiteSectionGroupRow } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pageOfItems, type PageRequest } from "../../lib/pagination";
 import type { AddSectionGroupInput, UpdateSectionGroupInput } from "../../schemas/site-structure-inputs";
 import { assertGroupFits, MAX_GROUP_DEPTH, sectionOrGroupMove } from "./sections";
-import { readSiteStructure, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure";
-import { loadSiteAccess } from "./access";
+import { readSiteStructure, structureFrom, structureReads, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure";
+import { loadSiteAccess, loadSiteAccessWith } from "./access";
 import { positionAmong, positionsAfter, positionsBetween, writeStructure, type PlaceBound } from "./structure-writes";
 
 /**
@@ -19,8 +19,9 @@ import { positionAmong, positionsAfter, positionsBetween, writeStructure, type P
 
 export const sectionGroupNotFound = (groupId: string) => notFound(`Site section group '${groupId}'`);
 
-export async function listSectionGroups(ctx: CallerContext, organizationId: string, siteId: string, request: PageRequest) {
-  const [access, structure] = await Promise.all([loadSiteAccess(ctx, organizationId, siteId, "viewSites"), readSiteStructure(ctx, siteId)]);
+export async function listSectionGroups(ctx: RequesterContext, organizationId: string, siteId: string, request: PageRequest) {
+  const [access, results] = await loadSiteAccessWith(ctx, organizationId, siteId, "viewSites", undefined, structureReads(ctx, siteId));
+  const structure = structureFrom(results);
   const nodes = structure.depthFirst().filter((node) => node.type === "site-section-group");
   const page = pageOfItems(nodes, request, "structure", (node) => structure.keyOf(node));
   const presenter = new StructurePresenter(ctx, structure, access);

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequesterContext } from "../../context";
 import { siteSectionGroups, siteSections, siteSpaces, type SiteSectionRow, type SiteSpaceRow } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
@@ -8,9 +8,9 @@ import type { PageRequest } from "../../lib/pagination";
 import { pageOfItems } from "../../lib/pagination";
 import type { AddSectionInput, UpdateSectionInput } from "../../schemas/site-structure-inputs";
 import { checkedCondition } from "./conditions";
-import { loadSiteAccess } from "./access";
+import { loadSiteAccess, loadSiteAccessWith } from "./access";
 import { pathForTitle, uniquePath } from "./placement";
-import { readSiteStructure, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure";
+import { readSiteStructure, structureFrom, structureReads, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure";
 import {
   ensureDefaultSection,
   invalidPosition,
@@ -27,8 +27,9 @@ import {
 
 export const sectionNotFound = (sectionId: string) => notFound(`Site section '${sectionId}'`);
 
-export async function listSections(ctx: CallerContext, organizationId: string, siteId: string, request: PageRequest & { shareKey?: string }) {
-  const [access, structure] = await Promise.all([loadSiteAccess(ctx, organizationId, siteId, "viewSites", request.shareKey), readSiteStructure(ctx, siteId)]);
+export async function listSections(ctx: RequesterContext, organizationId: string, siteId: string, request: PageRequest & { shareKey?: string }) {
+  const [access, results] = await loadSiteAccessWith(ctx, organizationId, siteId, "viewSites", request.shareKey, structureReads(ctx, siteId));
+  const structure = structureFrom(results);
   const nodes = structure.depthFirst().filter((node) => node.type === "site-section");
   const page = pageOfItems(nodes, request, "structure", (node) => structure.keyOf(node));
   const presenter = new StructurePresenter(ctx, structure, { ...access, shareKey: request.shareKey });

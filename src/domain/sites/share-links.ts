@@ -1,13 +1,13 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequesterContext } from "../../context";
 import type { Database } from "../../db/client";
-import { listPage, sortedBy } from "../../db/keyset";
+import { pageReads, sortedBy } from "../../db/keyset";
 import { siteShareLinks, type SiteShareLinkRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
 import { sha256Hex } from "../../lib/tokens";
-import { loadSiteAccess, type SiteAccess } from "./access";
+import { loadSiteAccess, loadSiteAccessWith, type SiteAccess } from "./access";
 import { sitePublishedBase, siteRootFor } from "./urls";
 
 /**
@@ -46,14 +46,14 @@ function presentShareLink(row: SiteShareLinkRow, publishedWithKey?: string, key?
   };
 }
 
-export async function listShareLinks(ctx: CallerContext, organizationId: string, siteId: string, query: PageRequest & { search?: string }) {
-  await loadSiteAccess(ctx, organizationId, siteId, "manageSites");
-  return listPage(ctx.db, query, {
+export async function listShareLinks(ctx: RequesterContext, organizationId: string, siteId: string, query: PageRequest & { search?: string }) {
+  const page = pageReads(ctx.db, query, {
     from: siteShareLinks,
     where: and(eq(siteShareLinks.siteId, siteId), query.search ? await nameOrKey(query.search) : undefined),
     sort: sortedBy("createdAt:asc", "asc", [siteShareLinks.createdAt, siteShareLinks.id], (row: SiteShareLinkRow) => [row.createdAt, row.id]),
-    present: (row) => presentShareLink(row),
   });
+  const [, results] = await loadSiteAccessWith(ctx, organizationId, siteId, "manageSites", undefined, page.reads);
+  return page.answer(results, (row) => presentShareLink(row));
 }
 
 /** A new active link; the answer carries its key (and the published URL with it) this once. */

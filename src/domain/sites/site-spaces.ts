@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequesterContext } from "../../context";
 import { siteSpaces, type SiteSpaceRow } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pageOfItems, type PageRequest } from "../../lib/pagination";
 import type { AddSiteSpaceInput, UpdateSiteSpaceInput } from "../../schemas/site-structure-inputs";
 import { checkedCondition } from "./conditions";
-import { readSiteStructure, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure";
-import { loadSiteAccess } from "./access";
+import { readSiteStructure, structureFrom, structureReads, StructurePresenter, type SiteStructure, type StructureViewer } from "./structure";
+import { loadSiteAccess, loadSiteAccessWith } from "./access";
 import { pathForTitle, uniquePath } from "./placement";
 import {
   ensureDefaultSiteSpace,
@@ -27,8 +27,9 @@ import {
 
 export const siteSpaceNotFound = (siteSpaceId: string) => notFound(`Site space '${siteSpaceId}'`);
 
-export async function listSiteSpaces(ctx: CallerContext, organizationId: string, siteId: string, request: PageRequest & { shareKey?: string; default?: boolean }) {
-  const [access, structure] = await Promise.all([loadSiteAccess(ctx, organizationId, siteId, "viewSites", request.shareKey), readSiteStructure(ctx, siteId)]);
+export async function listSiteSpaces(ctx: RequesterContext, organizationId: string, siteId: string, request: PageRequest & { shareKey?: string; default?: boolean }) {
+  const [access, results] = await loadSiteAccessWith(ctx, organizationId, siteId, "viewSites", request.shareKey, structureReads(ctx, siteId));
+  const structure = structureFrom(results);
   const items = structure.siteSpacesInOrder().filter((item) => request.default === undefined || item.siteSpace.isDefault === request.default);
   const page = pageOfItems(items, request, "structure", (item) => structure.siteSpaceKeyOf(item));
   const presenter = new StructurePresenter(ctx, structure, { ...access, shareKey: request.shareKey });

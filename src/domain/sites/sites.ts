@@ -1,23 +1,25 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { CallerContext } from "../../context";
+import type { CallerContext, RequesterContext } from "../../context";
 import { runBatch } from "../../db/batch";
 import { isUniqueViolation } from "../../db/errors";
-import { listPage, sortedBy } from "../../db/keyset";
+import { selectedOnce } from "../../db/list-select";
+import { pageReads, sortedBy } from "../../db/keyset";
 import { siteSections, siteSpaces, sites, spaces, type SiteRow } from "../../db/schema";
 import { badRequest, conflict } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { assertOrganizationAction } from "../../lib/permissions";
 import type { CreateSiteInput, SiteListQuery, UpdateSiteInput } from "../../schemas/site";
-import { loadOrganizationAccess } from "../organizations/access";
+import { loadOrganizationAccess, loadOrganizationAccessWith } from "../organizations/access";
 import { loadSiteAccess, selectSite, siteNotFound, siteSpaceCountColumn, type SiteAccess } from "./access";
 import { newSiteSpaceRows } from "./placement";
 import { presentSite } from "./present";
 
+/** Sites with their site-space count, for the list (built once: db/list-select.ts). */
+const siteRows = selectedOnce((db) => db.select({ site: sites, siteSpaceCount: siteSpaceCountColumn() }).from(sites));
+
 /** The organization's sites, oldest first, with GitBook's filters. */
-export async function listSites(ctx: CallerContext, organizationId: string, query: SiteListQuery) {
-  const access = await loadOrganizationAccess(ctx, organizationId);
-  assertOrganizationAction(access.membership, "viewSites");
+export async function listSites(ctx: RequesterContext, organizationId: string, query: SiteListQuery) {
   type Row = { site: SiteRow; siteSpaceCount: number };
   const where = and(
     eq(sites.organizationId, organizationId),
@@ -26,13 +28,15 @@ export async function listSites(ctx: CallerContext, organizationId: string, quer
     query.published === undefined ? undefined : eq(sites.published, query.published),
     query.type?.length ? inArray(sites.type, query.type) : undefined,
   );
-  return listPage(ctx.db, query, {
+  const page = pageReads(ctx.db, query, {
     from: sites,
     where,
-    select: ctx.db.select({ site: sites, siteSpaceCount: siteSpaceCountColumn() }).from(sites),
+    select: siteRows(),
     sort: sortedBy("createdAt:asc", "asc", [sites.createdAt, sites.id], (row: Row) => [row.site.createdAt, row.site.id]),
-    present: (row) => presentSite(ctx, row.site, { ...access, siteSpaceCount: row.siteSpaceCount }),
   });
+  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
+  assertOrganizationAction(access.membership, "viewSites");
+  return page.answer(results, (row) => presentSite(ctx, row.site, { ...access, siteSpaceCount: row.siteSpaceCount }));
 }
 
 /**

@@ -1,13 +1,15 @@
-import { asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequestContext } from "../../context";
 import type { Database } from "../../db/client";
-import { preparedOnce } from "../../db/prepared";
+import { rowsInAnyOrder } from "../../db/json-rows";
+import { selectedOnce } from "../../db/list-select";
 import { siteSectionGroups, siteSections, siteSpaces, spaces, type OrganizationRow, type SiteRow, type SiteSectionGroupRow, type SiteSectionRow, type SiteSpaceRow, type SpaceRow } from "../../db/schema";
+import type { Role } from "../../lib/roles";
 import type { SiteStructureShape } from "../../schemas/site-structure";
 import type { SiteSectionGroupObjectShape as SiteSectionGroupObject, SiteSectionObjectShape as SiteSectionObject, SiteSpaceObjectShape as SiteSpaceObject } from "../../schemas/site-structure-inputs";
-import { collectionChainColumn, type AncestorRow } from "../content-tree/tree";
-import { levelOn, levelsOf } from "../content-tree/access";
+import { levelOn } from "../content-tree/access";
+import { joinsParentCollection, levelsFromParent, parentCollection, parentLevelColumns } from "../content-tree/inherited-levels";
 import { presentSpace } from "../spaces/present";
 import { publishedUrl, sitePublishedBase, siteRootFor } from "./urls";
 import type { Member } from "../organizations/access";
@@ -23,7 +25,8 @@ import type { Member } from "../organizations/access";
 export interface SiteSpaceWithSpace {
   siteSpace: SiteSpaceRow;
   space: SpaceRow;
-  chain: AncestorRow[];
+  /** What the space's parent collection gives it (`levelsFromParent`). */
+  parent: { defaultLevel: Role | null; inheritedLevel: Role | null };
 }
 
 export type StructureNode = { type: "site-section"; row: SiteSectionRow } | { type: "site-section-group"; row: SiteSectionGroupRow };
@@ -44,8 +47,10 @@ export class SiteStructure<Item extends { siteSpace: SiteSpaceRow } = SiteSpaceW
   constructor(groups: SiteSectionGroupRow[], sections: SiteSectionRow[], siteSpaceRows: Item[]) {
     this.groups = new Map(groups.map((row) => [row.id, row]));
     this.sections = new Map(sections.map((row) => [row.id, row]));
-    this.siteSpaces = new Map(siteSpaceRows.map((row) => [row.siteSpace.id, row]));
-    for (const row of siteSpaceRows) push(this.byScope, row.siteSpace.sectionId ?? "", row);
+    // Read in any order (structureReads): in position order here, as groups and sections below.
+    const inOrder = [...siteSpaceRows].sort((a, b) => compareKeys(a.siteSpace.position, a.siteSpace.id, b.siteSpace.position, b.siteSpace.id));
+    this.siteSpaces = new Map(inOrder.map((row) => [row.siteSpace.id, row]));
+    for (const row of inOrder) push(this.byScope, row.siteSpace.sectionId ?? "", row);
     const nodes: StructureNode[] = [
       ...groups.map((row) => ({ type: "site-section-group" as const, row })),
       ...sections.map((row) => ({ type: "site-section" as const, row })),
@@ -161,24 +166,34 @@ const siteSpaceColumns = Object.fromEntries(
   Object.entries(getTableColumns(siteSpaces)).map(([key, column]) => [key, sql`${column}`.mapWith(column).as(`site_space_${column.name}`)]),
 ) as { [K in keyof SiteSpaceRow]: SQL.Aliased<SiteSpaceRow[K]> };
 
-/** The three reads of a site's structure, to run alone or at the end of a batch of writes. */
-export function structureReads(ctx: RequestContext, siteId: string): [BatchItem<"sqlite">, BatchItem<"sqlite">, BatchItem<"sqlite">] {
-  return [groupsOfSite(ctx.db, { siteId }), sectionsOfSite(ctx.db, { siteId }), siteSpacesOfSite(ctx.db, { siteId })];
-}
+/**
+ * The three reads of a site's structure, built once (db/list-select.ts), each answering its rows
+ * as one JSON text (db/json-rows.ts: a site of 100 sections or site spaces is 100 rows of a few
+ * joined tables); `SiteStructure` puts them in order.
+ */
+const siteIdPlaceholder = sql.placeholder("siteId");
+const groupsOfSite = selectedOnce((db) => db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteIdPlaceholder)));
+const sectionsOfSite = selectedOnce((db) => db.select().from(siteSections).where(eq(siteSections.siteId, siteIdPlaceholder)));
+const siteSpacesOfSite = selectedOnce((db) => selectSiteSpacesWithSpaces(db, eq(siteSpaces.siteId, siteIdPlaceholder)));
 
-// Built once (db/prepared.ts): every reader page rendered reads them.
-const groupsOfSite = preparedOnce((db: Database) => db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, sql.placeholder("siteId"))));
-const sectionsOfSite = preparedOnce((db: Database) => db.select().from(siteSections).where(eq(siteSections.siteId, sql.placeholder("siteId"))));
-const siteSpacesOfSite = preparedOnce((db: Database) => selectSiteSpacesWithSpaces(db, eq(siteSpaces.siteId, sql.placeholder("siteId"))));
-
-/** Site spaces with their spaces and collection chains, in order, of the sites `where` names (one, or a URL's candidates: domain/published/lookup.ts). */
+/** Site spaces with their spaces and parent collections' levels, of the sites `where` names (one, or a URL's candidates: domain/published/lookup.ts). */
 export const selectSiteSpacesWithSpaces = (db: Database, where: SQL) =>
   db
-    .select({ siteSpace: siteSpaceColumns, space: spaces, chain: collectionChainColumn(spaces.parentId) })
+    .select({ siteSpace: siteSpaceColumns, space: spaces, parent: parentLevelColumns })
     .from(siteSpaces)
     .innerJoin(spaces, eq(spaces.id, siteSpaces.spaceId))
-    .where(where)
-    .orderBy(asc(siteSpaces.position), asc(siteSpaces.id));
+    .leftJoin(parentCollection, joinsParentCollection)
+    .where(where);
+
+/** The three reads of a site's structure, to run alone or at the end of a batch of writes. */
+export function structureReads(ctx: RequestContext, siteId: string): [BatchItem<"sqlite">, BatchItem<"sqlite">, BatchItem<"sqlite">] {
+  const values = { siteId };
+  return [groupsOfSite(values), sectionsOfSite(values), siteSpacesOfSite(values)].map((read) => rowsInAnyOrder(ctx.db, read)) as [
+    BatchItem<"sqlite">,
+    BatchItem<"sqlite">,
+    BatchItem<"sqlite">,
+  ];
+}
 
 /** The structure from the results of `structureReads` (the last three results of a batch). */
 export function structureFrom(results: unknown[]): SiteStructure {
@@ -240,9 +255,9 @@ export class StructurePresenter {
     return sectionPublishedUrl(this.base, sectionId === null ? undefined : this.structure.sections.get(sectionId));
   }
 
-  siteSpace({ siteSpace, space, chain }: SiteSpaceWithSpace): SiteSpaceObject {
+  siteSpace({ siteSpace, space, parent }: SiteSpaceWithSpace): SiteSpaceObject {
     // A site's viewer sees what it publishes: at least `read` on the space, whatever its own level.
-    const level = levelOn(this.member, [space.defaultLevel, ...levelsOf(chain)], space.createdBy) ?? "read";
+    const level = levelOn(this.member, [space.defaultLevel, ...levelsFromParent(parent)], space.createdBy) ?? "read";
     return {
       object: "site-space",
       id: siteSpace.id,

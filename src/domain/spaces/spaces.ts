@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { CallerContext, RequesterContext } from "../../context";
-import { listPage, sortedBy } from "../../db/keyset";
+import type { CallerContext, RequestContext, RequesterContext } from "../../context";
+import { selectedOnce } from "../../db/list-select";
+import { pageReads, sortedBy } from "../../db/keyset";
 import { revisions, spaces, type SpaceRow } from "../../db/schema";
 import { conflict } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
@@ -9,11 +10,11 @@ import { EMPTY_LIST, type PageRequest } from "../../lib/pagination";
 import { assertContentAction } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import type { CreateSpaceInput, UpdateSpaceInput } from "../../schemas/space";
-import { chainForPlacement, levelOn, levelsOf, loadCollectionAccess, type ContentAccess } from "../content-tree/access";
+import { chainForPlacement, levelOn, levelsOf, loadCollectionAccessWith, type ContentAccess } from "../content-tree/access";
+import { joinsParentCollection, levelsFromParent, parentCollection, parentLevelColumns } from "../content-tree/inherited-levels";
 import { loadSpaceAccess, loadSpaceAccessWithGitSync } from "../content-tree/space-access";
 import { positionAtEnd } from "../content-tree/placement";
-import { byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content-tree/tree";
-import { loadOrganizationAccess, type Member } from "../organizations/access";
+import { loadOrganizationAccess, loadOrganizationAccessWith, type Member } from "../organizations/access";
 import { assertReviewersAreMembers } from "../organizations/merge-rules";
 import { presentGitSync } from "./git-sync-state";
 import { presentSpace } from "./present";
@@ -21,32 +22,35 @@ import { presentSpace } from "./present";
 /** Deleted spaces stay out of lists until they are restored. */
 const isLive = isNull(spaces.deletedAt);
 
+/** Spaces with what their parent collection gives them (`levelsFromParent`), for lists. */
+const spaceRows = selectedOnce((db) => db.select({ space: spaces, parent: parentLevelColumns }).from(spaces).leftJoin(parentCollection, joinsParentCollection));
+
 /** The organization's live spaces, oldest first. Guests see none: no space is shared with them. */
-export async function listSpacesInOrganization(ctx: CallerContext, organizationId: string, request: PageRequest) {
-  const access = await loadOrganizationAccess(ctx, organizationId);
-  if (access.membership.role === null) return EMPTY_LIST;
-  return listPage(ctx.db, request, {
+export async function listSpacesInOrganization(ctx: RequesterContext, organizationId: string, request: PageRequest) {
+  type SpaceWithParent = { space: SpaceRow; parent: { defaultLevel: Role | null; inheritedLevel: Role | null } };
+  const page = pageReads(ctx.db, request, {
     from: spaces,
     where: and(eq(spaces.organizationId, organizationId), isLive),
-    sort: sortedBy("createdAt:asc", "asc", [spaces.createdAt, spaces.id], (space: SpaceRow) => [space.createdAt, space.id]),
-    // The items sit under many collections: their levels come from one read of the organization's collections.
-    alongside: [selectOrganizationCollections(ctx.db, organizationId)],
-    presentWith: ([ancestors]) => {
-      const collections = byId(ancestors as AncestorRow[]);
-      return presenter(ctx, access.member, (space) => [space.defaultLevel, ...chainLevels(collections, space.parentId)]);
-    },
+    // The items sit under many collections: each one's parent gives what it inherits.
+    select: spaceRows(),
+    sort: sortedBy("createdAt:asc", "asc", [spaces.createdAt, spaces.id], ({ space }: SpaceWithParent) => [space.createdAt, space.id]),
   });
+  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
+  if (access.membership.role === null) return EMPTY_LIST;
+  const present = presenter(ctx, access.member);
+  return page.answer(results, ({ space, parent }) => present(space, levelsFromParent(parent)));
 }
 
 /** The live spaces directly in a collection, in their order. */
-export async function listSpacesInCollection(ctx: CallerContext, collectionId: string, request: PageRequest) {
-  const access = await loadCollectionAccess(ctx, collectionId);
-  return listPage(ctx.db, request, {
+export async function listSpacesInCollection(ctx: RequesterContext, collectionId: string, request: PageRequest) {
+  const page = pageReads(ctx.db, request, {
     from: spaces,
     where: and(eq(spaces.parentId, collectionId), isLive),
     sort: sortedBy("position:asc", "asc", [spaces.position, spaces.id], (space: SpaceRow) => [space.position, space.id]),
-    present: presenter(ctx, access.member, (space) => [space.defaultLevel, ...access.levels]),
   });
+  const [access, results] = await loadCollectionAccessWith(ctx, collectionId, page.reads);
+  const present = presenter(ctx, access.member);
+  return page.answer(results, (space) => present(space, access.levels));
 }
 
 /**
@@ -152,6 +156,7 @@ export function assertLive(space: SpaceRow): void {
 const spaceIsDeleted = (spaceId: string) => conflict(`Space '${spaceId}' is deleted: restore it first`);
 
 /** Presents the spaces of a list, each with the member's level from its chain of default levels. */
-function presenter(ctx: CallerContext, member: Member, levelsOf: (space: SpaceRow) => Array<Role | null>) {
-  return (space: SpaceRow) => presentSpace(space, levelOn(member, levelsOf(space), space.createdBy) ?? "read", ctx.urls);
+/** Presents spaces to `member`, given the levels each inherits (its parent's first). */
+function presenter(ctx: RequestContext, member: Member) {
+  return (space: SpaceRow, inherited: ReadonlyArray<Role | null>) => presentSpace(space, levelOn(member, [space.defaultLevel, ...inherited], space.createdBy) ?? "read", ctx.urls);
 }

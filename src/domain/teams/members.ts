@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import type { CallerContext } from "../../context";
-import { listPage, sortedBy } from "../../db/keyset";
+import type { CallerContext, RequesterContext } from "../../context";
+import { pageReads, sortedBy } from "../../db/keyset";
+import { selectedOnce } from "../../db/list-select";
 import { chunks, MAX_IDS_PER_IN_LIST } from "../../db/limits";
 import { organizationMembers, teamMembers, users, type MemberRow, type UserRow } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
@@ -9,7 +10,7 @@ import type { PageRequest } from "../../lib/pagination";
 import { assertCanManageTeam, teamPermissions } from "../../lib/permissions";
 import type { TeamMemberObject, TeamRole, UpdateTeamMembersInput } from "../../schemas/team";
 import { presentMember } from "../members/members";
-import { loadTeamAccess } from "./access";
+import { loadTeamAccess, loadTeamAccessWith } from "./access";
 import { batchWrites, deleteTeamMembers, putTeamMembers, recountMemberTeams, recountTeamMembers } from "./writes";
 
 interface TeamMemberWithUser {
@@ -20,35 +21,45 @@ interface TeamMemberWithUser {
 }
 
 /** The team's members, in the order they were added. */
-export async function listTeamMembers(ctx: CallerContext, organizationId: string, teamId: string, request: PageRequest) {
-  const { membership, teamRole } = await loadTeamAccess(ctx, organizationId, teamId);
-  const { view } = teamPermissions(membership, teamRole);
-  if (!view) throw forbidden("Listing this team's members needs the organization role 'read' or higher, or being in the team");
-  const joinMember = and(eq(organizationMembers.organizationId, teamMembers.organizationId), eq(organizationMembers.userId, teamMembers.userId));
-  return listPage(ctx.db, request, {
+const joinMember = and(eq(organizationMembers.organizationId, teamMembers.organizationId), eq(organizationMembers.userId, teamMembers.userId));
+
+/** A team's members with their membership and user, and their count (built once: db/list-select.ts). */
+const teamMemberRows = selectedOnce((db) =>
+  db
+    // Batched D1 rows are keyed by column name: team_members' columns that organization_members
+    // also has (user_id, role, ...) would collide, so only the team role is taken, aliased.
+    .select({
+      member: organizationMembers,
+      user: users,
+      teamRole: sql<TeamRole>`${teamMembers.role}`.as("team_role"),
+      addedAt: sql<string>`${teamMembers.addedAt}`.as("team_added_at"),
+    })
+    .from(teamMembers)
+    .innerJoin(organizationMembers, joinMember)
+    .innerJoin(users, eq(users.id, teamMembers.userId)),
+);
+const teamMembersCounted = selectedOnce((db) => db.select({ count: count() }).from(teamMembers).innerJoin(organizationMembers, joinMember));
+
+export async function listTeamMembers(ctx: RequesterContext, organizationId: string, teamId: string, request: PageRequest) {
+  const page = pageReads(ctx.db, request, {
     from: teamMembers,
     where: eq(teamMembers.teamId, teamId),
-    select: ctx.db
-      // Batched D1 rows are keyed by column name: team_members' columns that organization_members
-      // also has (user_id, role, ...) would collide, so only the team role is taken, aliased.
-      .select({
-        member: organizationMembers,
-        user: users,
-        teamRole: sql<TeamRole>`${teamMembers.role}`.as("team_role"),
-        addedAt: sql<string>`${teamMembers.addedAt}`.as("team_added_at"),
-      })
-      .from(teamMembers)
-      .innerJoin(organizationMembers, joinMember)
-      .innerJoin(users, eq(users.id, teamMembers.userId)),
-    counted: ctx.db.select({ count: count() }).from(teamMembers).innerJoin(organizationMembers, joinMember),
+    select: teamMemberRows(),
+    counted: teamMembersCounted(),
     sort: sortedBy("addedAt", "asc", [teamMembers.addedAt, teamMembers.userId], (row: TeamMemberWithUser) => [row.addedAt, row.member.userId]),
-    present: (row): TeamMemberObject => ({
+  });
+  const [{ membership, teamRole }, results] = await loadTeamAccessWith(ctx, organizationId, teamId, page.reads);
+  const { view } = teamPermissions(membership, teamRole);
+  if (!view) throw forbidden("Listing this team's members needs the organization role 'read' or higher, or being in the team");
+  return page.answer(
+    results,
+    (row): TeamMemberObject => ({
       organization: presentMember(row, ctx.urls),
       team: { role: row.teamRole },
       // Whoever may list the team's members may view each of them.
       permissions: { view },
     }),
-  });
+  );
 }
 
 /**

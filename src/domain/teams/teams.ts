@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { CallerContext } from "../../context";
-import { listPage, sortedBy } from "../../db/keyset";
+import type { CallerContext, RequesterContext } from "../../context";
+import { pageReads, sortedBy } from "../../db/keyset";
 import { chunks, MAX_IDS_PER_IN_LIST } from "../../db/limits";
 import { organizationMembers, teamMembers, teams, type TeamRow } from "../../db/schema";
 import { badRequest, forbidden } from "../../lib/errors";
@@ -8,8 +8,9 @@ import { newId, nowIso } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
 import { assertCanManageTeam, assertOrganizationAction, teamPermissions } from "../../lib/permissions";
 import type { TeamRole } from "../../schemas/team";
-import { loadOrganizationAccess } from "../organizations/access";
-import { loadTeamAccess, presentTeam, selectTeamsWithCallerRole, teamNotFound } from "./access";
+import { loadOrganizationAccess, loadOrganizationAccessWith } from "../organizations/access";
+import { callerValues } from "../users/callers";
+import { loadTeamAccess, presentTeam, teamNotFound, teamRows } from "./access";
 import { batchWrites, deleteTeamWrites, putTeamMembers, recountMemberTeams, recountTeamMembers } from "./writes";
 
 export interface TeamListQuery extends PageRequest {
@@ -25,20 +26,20 @@ interface TeamWithCallerRole {
 }
 
 /** The organization's teams, oldest first. */
-export async function listTeams(ctx: CallerContext, organizationId: string, query: TeamListQuery) {
-  const access = await loadOrganizationAccess(ctx, organizationId);
-  assertOrganizationAction(access.membership, "listTeams");
-  return listPage(ctx.db, query, {
+export async function listTeams(ctx: RequesterContext, organizationId: string, query: TeamListQuery) {
+  const page = pageReads(ctx.db, query, {
     from: teams,
     where: and(
       eq(teams.organizationId, organizationId),
       query.title ? titleContains(query.title) : undefined,
       query.owner === undefined ? undefined : manageableBy(organizationId, query.owner),
     ),
-    select: selectTeamsWithCallerRole(ctx),
+    select: teamRows(ctx)(callerValues(ctx)),
     sort: sortedBy("createdAt", "asc", [teams.createdAt, teams.id], (row: TeamWithCallerRole) => [row.team.createdAt, row.team.id]),
-    present: (row) => presentTeam(row.team, access.membership, row.callerRole),
   });
+  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
+  assertOrganizationAction(access.membership, "listTeams");
+  return page.answer(results, (row) => presentTeam(row.team, access.membership, row.callerRole));
 }
 
 /** Admins create teams; `members` (organization members) join it with the role `member`. */
@@ -118,7 +119,7 @@ function manageableBy(organizationId: string, userId: string): SQL {
  * Case-insensitive substring of the title, for ASCII letters (SQLite's lower() folds ASCII only);
  * LIKE wildcards in the query match literally, as in the member search.
  */
-function titleContains(title: string): SQL {
+export function titleContains(title: string): SQL {
   const lowered = title.replace(/[A-Z]/g, (char) => char.toLowerCase());
   const pattern = `%${lowered.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   return sql`lower(${teams.title}) LIKE ${pattern} ESCAPE '\\'`;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { CallerContext } from "../../context";
-import { listPage, sortedBy } from "../../db/keyset";
+import type { CallerContext, RequesterContext } from "../../context";
+import { sortedBy } from "../../db/keyset";
 import { EMPTY_TRANSLATION_STATS, translations, type TranslationRow } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
@@ -9,6 +9,7 @@ import type { PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction, type OrganizationAction } from "../../lib/permissions";
 import { EMPTY_DOCUMENT, type DocumentValue } from "../../schemas/document";
 import { loadSpaceAccess } from "../content-tree/space-access";
+import { listOrganizationRows } from "../organizations/list";
 import { loadOrganizationAccess } from "../organizations/access";
 import { presentTranslation } from "./present";
 
@@ -36,14 +37,13 @@ async function loadTranslation(ctx: CallerContext, organizationId: string, trans
   return { access, row };
 }
 
-export async function listTranslations(ctx: CallerContext, organizationId: string, request: PageRequest) {
-  const access = await loadOrganizationAccess(ctx, organizationId);
-  assertOrganizationAction(access.membership, "viewTranslations");
-  return listPage(ctx.db, request, {
+export async function listTranslations(ctx: RequesterContext, organizationId: string, request: PageRequest) {
+  return listOrganizationRows(ctx, organizationId, request, {
     from: translations,
     where: eq(translations.organizationId, organizationId),
     sort: sortedBy("newest", "desc", [translations.createdAt, translations.id], (row: TranslationRow) => [row.createdAt, row.id]),
-    present: (row) => presentTranslation(row, access.membership, ctx.urls),
+    action: "viewTranslations",
+    present: (row, access) => presentTranslation(row, access.membership, ctx.urls),
   });
 }
 

@@ -1,8 +1,9 @@
 import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
-import { runAlongside } from "../../db/batch";
-import type { StatementTarget } from "../../db/prepared";
+import { runAlongside, runBatch } from "../../db/batch";
+import type { Database } from "../../db/client";
+import { preparedOnce, type StatementTarget } from "../../db/prepared";
 import { wholeRowsOnce } from "../../db/whole-rows";
 import { apiTokens, users, type UserRow } from "../../db/schema";
 import { unauthorized } from "../../lib/errors";
@@ -27,6 +28,23 @@ const callerByTokenHash = wholeRowsOnce({ user: users }, (db, selection) =>
 export async function findCallerByTokenHash(ctx: RequestContext, tokenHash: string): Promise<UserRow | undefined> {
   const [row] = await callerByTokenHash(ctx.db, { tokenHash });
   return row?.user ?? undefined;
+}
+
+/** The caller's id behind a token hash, to run in a batch (a column under a name of its own). */
+const callerIdByTokenHash = preparedOnce((db: Database) =>
+  db.select({ callerId: callerIdColumn("tokenHash") }).from(apiTokens).where(validToken(sql.placeholder("tokenHash"))).limit(1),
+);
+
+/**
+ * The statements `alongside` with the caller's lookup, when the request came with a token only,
+ * in one round trip: the caller (a 401 for an unknown token, before any result is looked at) and
+ * their results, in order. For reads that need nothing else to decide (the caller's own lists),
+ * whose statements name the caller with `callerIdOf`.
+ */
+export async function identifyCallerWith(ctx: RequesterContext, alongside: readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]): Promise<[CallerContext, unknown[]]> {
+  if ("caller" in ctx) return [ctx, await runBatch(ctx.db, alongside)];
+  const [[row], others] = await runAlongside(ctx.db, callerIdByTokenHash(ctx.db, { tokenHash: ctx.tokenHash }), alongside);
+  return [identifiedAs(ctx, row?.callerId), others];
 }
 
 /**
@@ -95,6 +113,13 @@ export async function runAccess<Row>(
   const [[row], others] = await runAlongside(ctx.db, batched(ctx.db, bound), alongside);
   return [row, others];
 }
+
+/**
+ * The caller's id in a statement built once for `key` (its placeholder filled by `callerValues`),
+ * as `callerIdOf` is in a statement built for one request.
+ */
+export const callerIdFor = (key: CallerKey): SQL =>
+  key === "callerId" ? sql`${sql.placeholder("callerId")}` : sql`(SELECT ${apiTokens.userId} FROM ${apiTokens} WHERE ${validToken(sql.placeholder("tokenHash"))})`;
 
 /** The caller's id in such a statement, under a name no other table's column has. */
 export const callerIdColumn = (key: CallerKey) => sql<string>`${callerSource(key).id}`.as("caller_id");

@@ -1,12 +1,14 @@
-import { and, eq } from "drizzle-orm";
-import type { RequestContext } from "../../context";
-import { listPage, sortedBy } from "../../db/keyset";
+import { and, eq, type SQL } from "drizzle-orm";
+import type { RequestContext, RequesterContext } from "../../context";
+import { runAlongside } from "../../db/batch";
+import { pageReads, sortedBy } from "../../db/keyset";
 import { apiTokens, users, type ApiTokenRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
 import { generateApiToken, hashToken } from "../../lib/tokens";
 import type { ApiTokenObject } from "../../schemas/token";
+import { callerIdOf, identifyCallerWith } from "./callers";
 
 /**
  * API tokens (outside GitBook's API: docs/decisions.md "Users and tokens"). A token is shown once,
@@ -31,14 +33,20 @@ export function presentApiToken(row: ApiTokenRow): ApiTokenObject {
   };
 }
 
-/** The user's tokens, newest first. */
-export function listApiTokens(ctx: RequestContext, userId: string, request: PageRequest) {
-  return listPage(ctx.db, request, {
+/** The tokens of the user `userId` (an id, or the caller's id in SQL), newest first: one page's reads. */
+function tokenPage(ctx: RequestContext, userId: string | SQL, request: PageRequest) {
+  return pageReads(ctx.db, request, {
     from: apiTokens,
     where: eq(apiTokens.userId, userId),
     sort: sortedBy("createdAt", "desc", [apiTokens.createdAt, apiTokens.id], (row: ApiTokenRow) => [row.createdAt, row.id]),
-    present: presentApiToken,
   });
+}
+
+/** The caller's own tokens: the caller's lookup (with a token only) and the page in one round trip. */
+export async function listCallerApiTokens(ctx: RequesterContext, request: PageRequest) {
+  const page = tokenPage(ctx, callerIdOf(ctx), request);
+  const [, results] = await identifyCallerWith(ctx, page.reads);
+  return page.answer(results, presentApiToken);
 }
 
 /** Deletes one of the user's tokens; a token that is not theirs (or no longer exists) is a 404. */
@@ -58,13 +66,18 @@ export async function createTokenForUser(ctx: RequestContext, userId: string, la
   return { token, apiToken: presentApiToken(row) };
 }
 
-/** Operator only: any user's tokens. */
+/** Operator only: any user's tokens, read with the user (a 404 when there is none) in one round trip. */
 export async function listTokensOfUser(ctx: RequestContext, userId: string, request: PageRequest) {
-  await assertUserExists(ctx, userId);
-  return listApiTokens(ctx, userId, request);
+  const page = tokenPage(ctx, userId, request);
+  const [users, results] = await runAlongside(ctx.db, selectUserId(ctx, userId), page.reads);
+  if (users.length === 0) throw userNotFound(userId);
+  return page.answer(results, presentApiToken);
 }
 
+const selectUserId = (ctx: RequestContext, userId: string) => ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+const userNotFound = (userId: string) => notFound(`User '${userId}'`);
+
 async function assertUserExists(ctx: RequestContext, userId: string) {
-  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound(`User '${userId}'`);
+  const [user] = await selectUserId(ctx, userId);
+  if (!user) throw userNotFound(userId);
 }

@@ -14,7 +14,7 @@ import {
 } from "../../schemas/change-request";
 import { listOf, listQuery } from "../../schemas/list";
 import { ChangeRequestParams, OrganizationParams, SpaceParams } from "../params";
-import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, userRoute } from "../shared";
+import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, requesterOf, userRoute } from "../shared";
 
 const base = { tags: ["change-requests"] };
 
@@ -26,6 +26,7 @@ export const changeRequestRoutes = createRouter()
       path: "/spaces/{spaceId}/change-requests",
       operationId: "listChangeRequestsForSpace",
       permission: { content: "view", on: "space" },
+      authenticatesInItsRead: true,
       summary: "List the space's change requests (status open by default), most recently updated first",
       request: { params: SpaceParams, query: ListSpaceChangeRequestsQuery.extend(listQuery) },
       responses: { 200: jsonResponse(listOf(ChangeRequest), "Change requests"), ...errorResponses(400, 404) },
@@ -33,7 +34,7 @@ export const changeRequestRoutes = createRouter()
     async (c) => {
       const { page, limit, status, ...filters } = c.req.valid("query");
       return c.json(
-        await listChangeRequestsForSpace(c.get("callerContext"), c.req.valid("param").spaceId, { ...filters, statuses: [status] }, { page, limit }),
+        await listChangeRequestsForSpace(requesterOf(c), c.req.valid("param").spaceId, { ...filters, statuses: [status] }, { page, limit }),
         200,
       );
     },
@@ -45,6 +46,7 @@ export const changeRequestRoutes = createRouter()
       path: "/orgs/{organizationId}/change-requests",
       operationId: "listChangeRequestsForOrganization",
       permission: { organization: "view", note: "Only change requests of spaces the caller can see are listed." },
+      authenticatesInItsRead: true,
       summary: "List the change requests of the organization's live spaces",
       request: { params: OrganizationParams, query: ListOrganizationChangeRequestsQuery.extend(listQuery) },
       responses: { 200: jsonResponse(listOf(ChangeRequest), "Change requests"), ...errorResponses(400, 404) },
@@ -53,7 +55,7 @@ export const changeRequestRoutes = createRouter()
       const { page, limit, status, ...filters } = c.req.valid("query");
       return c.json(
         await listChangeRequestsForOrganization(
-          c.get("callerContext"),
+          requesterOf(c),
           c.req.valid("param").organizationId,
           { ...filters, statuses: status },
           { page, limit },

@@ -4,7 +4,7 @@ import { Timestamp } from "../../schemas/common";
 import { listOf } from "../../schemas/list";
 import { User } from "../../schemas/user";
 import { ChangeRequestParams } from "../params";
-import { createRouter, errorResponses, jsonResponse, userRoute } from "../shared";
+import { createRouter, errorResponses, jsonResponse, requesterOf, userRoute } from "../shared";
 
 /** Who edited a change request and who discussed it (GitBook's `getContributorsByChangeRequestId`). */
 
@@ -24,12 +24,13 @@ export const changeRequestContributorRoutes = createRouter().openapi(
     path: "/spaces/{spaceId}/change-requests/{changeRequestId}/contributors",
     operationId: "getContributorsByChangeRequestId",
     permission: { content: "view", on: "space" },
+    authenticatesInItsRead: true,
     summary: "Who edited the change request and who commented in it, most recent first",
     request: { params: ChangeRequestParams },
     responses: { 200: jsonResponse(listOf(ChangeRequestContributor), "Contributors on the change request"), ...errorResponses(400, 404) },
   }),
   async (c) => {
     const { spaceId, changeRequestId } = c.req.valid("param");
-    return c.json(await listChangeRequestContributors(c.get("callerContext"), spaceId, changeRequestId), 200);
+    return c.json(await listChangeRequestContributors(requesterOf(c), spaceId, changeRequestId), 200);
   },
 );

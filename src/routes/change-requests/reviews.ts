@@ -4,7 +4,7 @@ import { ChangeRequestReview, RequestReviewersBody, RequestedReviewer, SubmitRev
 import { OptionalQuerySwitch } from "../../schemas/common";
 import { listOf, listQuery } from "../../schemas/list";
 import { ChangeRequestParams, RequestedReviewerParams, ReviewParams } from "../params";
-import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
+import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
 
 /** A change request's reviews, and the users asked to review it. */
 
@@ -35,6 +35,7 @@ export const changeRequestReviewRoutes = createRouter()
       path: "/spaces/{spaceId}/change-requests/{changeRequestId}/reviews",
       operationId: "getReviewsByChangeRequestId",
       permission: { content: "view", on: "space" },
+      authenticatesInItsRead: true,
       summary: "List the reviews of the change request, newest first",
       request: {
         params: ChangeRequestParams,
@@ -48,7 +49,7 @@ export const changeRequestReviewRoutes = createRouter()
     async (c) => {
       const { spaceId, changeRequestId } = c.req.valid("param");
       const { outdated, ...page } = c.req.valid("query");
-      return c.json(await listReviews(c.get("callerContext"), spaceId, changeRequestId, outdated, page), 200);
+      return c.json(await listReviews(requesterOf(c), spaceId, changeRequestId, outdated, page), 200);
     },
   )
   .openapi(
@@ -74,13 +75,14 @@ export const changeRequestReviewRoutes = createRouter()
       path: "/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers",
       operationId: "getRequestedReviewersByChangeRequestId",
       permission: { content: "view", on: "space" },
+      authenticatesInItsRead: true,
       summary: "List the users asked to review the change request",
       request: { params: ChangeRequestParams, query: z.object(listQuery) },
       responses: { 200: jsonResponse(listOf(RequestedReviewer), "Requested reviewers"), ...errorResponses(400, 404) },
     }),
     async (c) => {
       const { spaceId, changeRequestId } = c.req.valid("param");
-      return c.json(await listRequestedReviewers(c.get("callerContext"), spaceId, changeRequestId, c.req.valid("query")), 200);
+      return c.json(await listRequestedReviewers(requesterOf(c), spaceId, changeRequestId, c.req.valid("query")), 200);
     },
   )
   .openapi(

@@ -6,7 +6,7 @@ import { Comment, FormatQuery, ListCommentsQuery, PostCommentBody, UpdateComment
 import { listOf, listQuery } from "../../schemas/list";
 import { OrganizationMember } from "../../schemas/member";
 import { CommentParam } from "../params";
-import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
+import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
 import { PLACES, callerOf } from "./places";
 
 /** Comments of a space (seed 4.6) and of a change request (4.5), and who posted them: declared once per place. */
@@ -28,13 +28,14 @@ for (const place of PLACES) {
         path: comments,
         operationId: place.operations.list,
         permission: { content: "view", on: "space" },
+        authenticatesInItsRead: true,
         summary: `List the comments ${place.where}, newest first by default (status, page and author filters)`,
         request: { params, query: ListCommentsQuery.extend(listQuery) },
         responses: { 200: jsonResponse(listOf(Comment), "Comments"), ...errorResponses(400, 404) },
       }),
       async (c) => {
         const { page, limit, format, ...filters } = c.req.valid("query");
-        return c.json(await listComments(callerOf(c), placeOf(c), filters, format, { page, limit }), 200);
+        return c.json(await listComments(requesterOf(c), placeOf(c), filters, format, { page, limit }), 200);
       },
     )
     .openapi(
@@ -103,10 +104,11 @@ for (const place of PLACES) {
         path: `${place.prefix}/commenters`,
         operationId: place.operations.commenters,
         permission: { content: "view", on: "space" },
+        authenticatesInItsRead: true,
         summary: `List the members who posted a comment or reply ${place.where}`,
         request: { params, query: z.object(listQuery) },
         responses: { 200: jsonResponse(listOf(OrganizationMember), "Commenters"), ...errorResponses(400, 404) },
       }),
-      async (c) => c.json(await listCommenters(callerOf(c), placeOf(c), c.req.valid("query")), 200),
+      async (c) => c.json(await listCommenters(requesterOf(c), placeOf(c), c.req.valid("query")), 200),
     );
 }

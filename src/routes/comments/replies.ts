@@ -4,7 +4,7 @@ import type { CommentPlace } from "../../domain/comments/scope";
 import { CommentReply, FormatQuery, PostCommentReplyBody } from "../../schemas/comment";
 import { listOf, listQuery } from "../../schemas/list";
 import { CommentParam, CommentReplyParam } from "../params";
-import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
+import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
 import { PLACES, callerOf } from "./places";
 
 /** Replies to a comment, in both places comments are posted in. */
@@ -28,13 +28,14 @@ for (const place of PLACES) {
         path: replies,
         operationId: place.operations.listReplies,
         permission: { content: "view", on: "space" },
+        authenticatesInItsRead: true,
         summary: "List the replies to a comment, oldest first",
         request: { params: withComment, query: FormatQuery.extend(listQuery) },
         responses: { 200: jsonResponse(listOf(CommentReply), "Replies"), ...errorResponses(400, 404) },
       }),
       async (c) => {
         const { format, ...page } = c.req.valid("query");
-        return c.json(await listReplies(callerOf(c), placeOf(c), ids(c).commentId, format, page), 200);
+        return c.json(await listReplies(requesterOf(c), placeOf(c), ids(c).commentId, format, page), 200);
       },
     )
     .openapi(

@@ -3,7 +3,7 @@ import { getConversation, listConversations } from "../../domain/conversations/r
 import { Conversation, ConversationDetail, IngestConversationBody, ListConversationsQuery, MAX_INGEST_BODY_BYTES } from "../../schemas/conversation";
 import { listOf } from "../../schemas/list";
 import { ConversationParams, OrganizationParams } from "../params";
-import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
+import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
 
 const tags = ["conversations"];
 
@@ -33,6 +33,7 @@ export const conversationRoutes = createRouter()
       path: "/orgs/{organizationId}/conversations",
       operationId: "listConversations",
       permission: { organization: "viewConversations" },
+      authenticatesInItsRead: true,
       summary: "List conversations, newest first",
       tags,
       request: { params: OrganizationParams, query: ListConversationsQuery },
@@ -40,7 +41,7 @@ export const conversationRoutes = createRouter()
     }),
     async (c) => {
       const { source, page, limit } = c.req.valid("query");
-      return c.json(await listConversations(c.get("callerContext"), c.req.valid("param").organizationId, { source }, { page, limit }), 200);
+      return c.json(await listConversations(requesterOf(c), c.req.valid("param").organizationId, { source }, { page, limit }), 200);
     },
   )
   .openapi(

@@ -2,7 +2,7 @@ import { getConversationIssue, getConversationsIssuesCluster, listConversationIs
 import { ConversationIssueItem, ConversationsIssuesCluster, ListClustersQuery, ListConversationsIssuesQuery } from "../../schemas/conversation";
 import { listOf } from "../../schemas/list";
 import { ConversationIssueParams, ConversationsIssuesClusterParams, OrganizationParams } from "../params";
-import { createRouter, errorResponses, jsonResponse, userRoute } from "../shared";
+import { createRouter, errorResponses, jsonResponse, requesterOf, userRoute } from "../shared";
 
 const tags = ["conversations"];
 
@@ -14,6 +14,7 @@ export const conversationIssueRoutes = createRouter()
       path: "/orgs/{organizationId}/conversations-issues",
       operationId: "listConversationsIssues",
       permission: { organization: "viewConversations" },
+      authenticatesInItsRead: true,
       summary: "List conversation issues, newest first, each with its conversation",
       tags,
       request: { params: OrganizationParams, query: ListConversationsIssuesQuery },
@@ -21,7 +22,7 @@ export const conversationIssueRoutes = createRouter()
     }),
     async (c) => {
       const { cluster, conversation, page, limit } = c.req.valid("query");
-      return c.json(await listConversationIssues(c.get("callerContext"), c.req.valid("param").organizationId, { cluster, conversation }, { page, limit }), 200);
+      return c.json(await listConversationIssues(requesterOf(c), c.req.valid("param").organizationId, { cluster, conversation }, { page, limit }), 200);
     },
   )
   .openapi(
@@ -46,6 +47,7 @@ export const conversationIssueRoutes = createRouter()
       path: "/orgs/{organizationId}/conversations-clusters",
       operationId: "listConversationsIssuesClusters",
       permission: { organization: "viewConversations" },
+      authenticatesInItsRead: true,
       summary: "List conversations issues clusters",
       description: "`orderBy` names the value the clusters are sorted on (ties by id); `order` its direction.",
       tags,
@@ -54,7 +56,7 @@ export const conversationIssueRoutes = createRouter()
     }),
     async (c) => {
       const { order, orderBy, status, page, limit } = c.req.valid("query");
-      return c.json(await listConversationsIssuesClusters(c.get("callerContext"), c.req.valid("param").organizationId, { order, orderBy, status }, { page, limit }), 200);
+      return c.json(await listConversationsIssuesClusters(requesterOf(c), c.req.valid("param").organizationId, { order, orderBy, status }, { page, limit }), 200);
     },
   )
   .openapi(

@@ -10,7 +10,7 @@ import {
 import { listOf, listQuery } from "../../schemas/list";
 import { CreateOpenAPISpec, MAX_OPENAPI_SPEC_BYTES, OpenAPISpec, UpdateOpenAPISpecSource, UpdateOpenAPISpecVisibility } from "../../schemas/openapi";
 import { OpenAPISpecParams, OrganizationParams } from "../params";
-import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
+import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
 
 const tags = ["openapi"];
 
@@ -27,12 +27,13 @@ export const openAPISpecRoutes = createRouter()
       path: "/orgs/{organizationId}/openapi",
       operationId: "listOpenAPISpecs",
       permission: { organization: "viewOpenAPISpecs" },
+      authenticatesInItsRead: true,
       summary: "List the organization's OpenAPI specifications, by slug",
       tags,
       request: { params: OrganizationParams, query: z.object(listQuery) },
       responses: { 200: jsonResponse(listOf(OpenAPISpec), "OpenAPI specifications"), ...errorResponses(400, 403, 404) },
     }),
-    async (c) => c.json(await listOpenAPISpecs(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
+    async (c) => c.json(await listOpenAPISpecs(requesterOf(c), c.req.valid("param").organizationId, c.req.valid("query")), 200),
   )
   .openapi(
     userRoute({

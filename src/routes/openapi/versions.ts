@@ -8,7 +8,7 @@ import {
 import { listOf, listQuery } from "../../schemas/list";
 import { OpenAPISpecContent, OpenAPISpecRawContent, OpenAPISpecVersion } from "../../schemas/openapi";
 import { OpenAPISpecParams, OpenAPISpecVersionParams } from "../params";
-import { createRouter, errorResponses, jsonResponse, userRoute } from "../shared";
+import { createRouter, errorResponses, jsonResponse, requesterOf, userRoute } from "../shared";
 
 const tags = ["openapi"];
 const permission = { organization: "viewOpenAPISpecs" } as const;
@@ -22,6 +22,7 @@ export const openAPISpecVersionRoutes = createRouter()
       path: base,
       operationId: "listOpenAPISpecVersions",
       permission,
+      authenticatesInItsRead: true,
       summary: "List the versions of an OpenAPI specification, newest first",
       tags,
       request: { params: OpenAPISpecParams, query: z.object(listQuery) },
@@ -29,7 +30,7 @@ export const openAPISpecVersionRoutes = createRouter()
     }),
     async (c) => {
       const { organizationId, specSlug } = c.req.valid("param");
-      return c.json(await listOpenAPISpecVersions(c.get("callerContext"), organizationId, specSlug, c.req.valid("query")), 200);
+      return c.json(await listOpenAPISpecVersions(requesterOf(c), organizationId, specSlug, c.req.valid("query")), 200);
     },
   )
   .openapi(

@@ -21,12 +21,13 @@ export const organizationRoutes = createRouter()
       path: "/orgs",
       operationId: "listOrganizationsForAuthenticatedUser",
       permission: { anyUser: "the organizations the caller is a member of" },
+      authenticatesInItsRead: true,
       summary: "List the organizations the caller belongs to",
       tags,
       request: { query: z.object(listQuery) },
       responses: { 200: jsonResponse(listOf(Organization), "Organizations, oldest first"), ...errorResponses(400) },
     }),
-    async (c) => c.json(await listOrganizationsForCaller(c.get("callerContext"), c.req.valid("query")), 200),
+    async (c) => c.json(await listOrganizationsForCaller(requesterOf(c), c.req.valid("query")), 200),
   )
   .openapi(
     userRoute({

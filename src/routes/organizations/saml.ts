@@ -3,7 +3,7 @@ import { createProvider, deleteProvider, getProvider, listProviders, listSsoLogi
 import { listOf, listQuery } from "../../schemas/list";
 import { CreateSAMLProviderBody, OrganizationSAMLProvider, OrganizationSSOProviderLogin, UpdateSAMLProviderBody } from "../../schemas/saml";
 import { OrganizationParams, SAMLProviderParams } from "../params";
-import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
+import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
 
 const tags = ["sso"];
 
@@ -14,12 +14,13 @@ export const samlRoutes = createRouter()
       path: "/orgs/{organizationId}/saml",
       operationId: "listSAMLProvidersInOrganizationById",
       permission: { organization: "manageSAML" },
+      authenticatesInItsRead: true,
       summary: "List the SAML providers of an organization, oldest first (admins)",
       tags,
       request: { params: OrganizationParams, query: z.object(listQuery) },
       responses: { 200: jsonResponse(listOf(OrganizationSAMLProvider), "SAML providers"), ...errorResponses(400, 403, 404) },
     }),
-    async (c) => c.json(await listProviders(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
+    async (c) => c.json(await listProviders(requesterOf(c), c.req.valid("param").organizationId, c.req.valid("query")), 200),
   )
   .openapi(
     userRoute({

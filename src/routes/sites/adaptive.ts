@@ -1,6 +1,6 @@
 import { getAdaptiveSchema, listTemplateConditions, putAdaptiveSchema } from "../../domain/sites/adaptive";
 import { SiteAdaptiveSchema, SiteAdaptiveTemplateConditions, UpdateSiteAdaptiveSchemaBody } from "../../schemas/site-structure-inputs";
-import { createRouter, errorResponses, jsonBody, jsonResponse, userRoute } from "../shared";
+import { createRouter, errorResponses, jsonBody, jsonResponse, requesterOf, userRoute } from "../shared";
 import { SITE, SiteStructureParams } from "./structure-params";
 
 const tags = ["site-structure"];
@@ -45,6 +45,7 @@ export const adaptiveRoutes = createRouter()
       path: `${SITE}/adaptive-schema/template-conditions`,
       operationId: "listSiteAdaptiveTemplateConditions",
       permission: { organization: "viewSites" },
+      authenticatesInItsRead: true,
       summary: "List conditions a writer can use, derived from the claims of the site's adaptive schema (none without one)",
       tags,
       request: { params: SiteStructureParams },
@@ -52,6 +53,6 @@ export const adaptiveRoutes = createRouter()
     }),
     async (c) => {
       const { organizationId, siteId } = c.req.valid("param");
-      return c.json(await listTemplateConditions(c.get("callerContext"), organizationId, siteId), 200);
+      return c.json(await listTemplateConditions(requesterOf(c), organizationId, siteId), 200);
     },
   );

@@ -3,7 +3,7 @@ import { createRedirect, deleteRedirect, getRedirectBySource, listRedirects, upd
 import { listOf, listQuery } from "../../schemas/list";
 import { CreateSiteRedirectBody, SiteRedirect, SiteRedirectBySourceQuery, SiteRedirectListQuery, SiteRedirectLookup, UpdateSiteRedirectBody } from "../../schemas/site-redirects";
 import { pathParam, SiteParams } from "../params";
-import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
+import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
 
 const tags = ["site-redirects"];
 const SITE = "/orgs/{organizationId}/sites/{siteId}";
@@ -17,6 +17,7 @@ export const siteRedirectRoutes = createRouter()
       path: `${SITE}/redirects`,
       operationId: "listSiteRedirects",
       permission: { organization: "viewSites" },
+      authenticatesInItsRead: true,
       summary: "List a site's live redirects (or, with `draft=true`, its drafts), newest first unless `orderBy` says otherwise",
       tags,
       request: { params: SiteParams, query: z.object({ ...listQuery, ...SiteRedirectListQuery.shape }) },
@@ -24,7 +25,7 @@ export const siteRedirectRoutes = createRouter()
     }),
     async (c) => {
       const { organizationId, siteId } = c.req.valid("param");
-      return c.json(await listRedirects(c.get("callerContext"), organizationId, siteId, c.req.valid("query")), 200);
+      return c.json(await listRedirects(requesterOf(c), organizationId, siteId, c.req.valid("query")), 200);
     },
   )
   .openapi(

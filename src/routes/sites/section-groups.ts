@@ -11,7 +11,7 @@ import {
 import { boundFrom } from "../../domain/sites/structure-writes";
 import { listOf, listQuery } from "../../schemas/list";
 import { AddSectionGroupBody, AddSectionToGroupBody, MoveSectionGroupBody, SiteSectionGroup, UpdateSectionGroupBody } from "../../schemas/site-structure-inputs";
-import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, userRoute } from "../shared";
+import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, requesterOf, userRoute } from "../shared";
 import { SITE, SiteSectionGroupParams, SiteSectionGroupSectionParams, SiteStructureParams } from "./structure-params";
 
 const tags = ["site-structure"];
@@ -25,6 +25,7 @@ export const sectionGroupRoutes = createRouter()
       path: `${SITE}/section-groups`,
       operationId: "listSiteSectionGroups",
       permission: { organization: "viewSites" },
+      authenticatesInItsRead: true,
       summary: "List the section groups of a site in structure order (a group before the groups inside it), each with its children",
       tags,
       request: { params: SiteStructureParams, query: z.object(listQuery) },
@@ -32,7 +33,7 @@ export const sectionGroupRoutes = createRouter()
     }),
     async (c) => {
       const { organizationId, siteId } = c.req.valid("param");
-      return c.json(await listSectionGroups(c.get("callerContext"), organizationId, siteId, c.req.valid("query")), 200);
+      return c.json(await listSectionGroups(requesterOf(c), organizationId, siteId, c.req.valid("query")), 200);
     },
   )
   .openapi(

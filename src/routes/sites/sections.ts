@@ -4,7 +4,7 @@ import { addSection, deleteSection, listSections, moveSection, updateSection } f
 import { sortSiteStructure } from "../../domain/sites/sort-structure";
 import { listOf, listQuery } from "../../schemas/list";
 import { AddSectionBody, MoveSectionBody, ShareKeyQuery, SiteSection, SiteSectionGroup, SiteSpace, SortSiteStructureBody, UpdateSectionBody } from "../../schemas/site-structure-inputs";
-import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, userRoute } from "../shared";
+import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, requesterOf, userRoute } from "../shared";
 import { SITE, SiteSectionParams, SiteStructureParams } from "./structure-params";
 
 const tags = ["site-structure"];
@@ -17,6 +17,7 @@ export const sectionRoutes = createRouter()
       path: `${SITE}/sections`,
       operationId: "listSiteSections",
       permission: { organization: "viewSites" },
+      authenticatesInItsRead: true,
       summary: "List the sections of a site in structure order (root first, depth first through section groups)",
       tags,
       request: { params: SiteStructureParams, query: z.object({ ...listQuery, ...ShareKeyQuery }) },
@@ -24,7 +25,7 @@ export const sectionRoutes = createRouter()
     }),
     async (c) => {
       const { organizationId, siteId } = c.req.valid("param");
-      return c.json(await listSections(c.get("callerContext"), organizationId, siteId, c.req.valid("query")), 200);
+      return c.json(await listSections(requesterOf(c), organizationId, siteId, c.req.valid("query")), 200);
     },
   )
   .openapi(

@@ -3,7 +3,7 @@ import { createShareLink, deleteShareLink, listShareLinks, updateShareLink } fro
 import { listOf, listQuery } from "../../schemas/list";
 import { CreateShareLinkBody, ShareLink, ShareLinkListQuery, UpdateShareLinkBody } from "../../schemas/site";
 import { SiteParams, SiteShareLinkParams } from "../params";
-import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
+import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
 
 const tags = ["sites"];
 
@@ -14,6 +14,7 @@ export const shareLinkRoutes = createRouter()
       path: "/orgs/{organizationId}/sites/{siteId}/share-links",
       operationId: "listSiteShareLinks",
       permission: { organization: "manageSites" },
+      authenticatesInItsRead: true,
       summary: "List a site's share links, oldest first (their keys are never shown again)",
       tags,
       request: { params: SiteParams, query: z.object({ ...listQuery, ...ShareLinkListQuery.shape }) },
@@ -21,7 +22,7 @@ export const shareLinkRoutes = createRouter()
     }),
     async (c) => {
       const { organizationId, siteId } = c.req.valid("param");
-      return c.json(await listShareLinks(c.get("callerContext"), organizationId, siteId, c.req.valid("query")), 200);
+      return c.json(await listShareLinks(requesterOf(c), organizationId, siteId, c.req.valid("query")), 200);
     },
   )
   .openapi(

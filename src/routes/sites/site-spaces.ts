@@ -3,7 +3,7 @@ import { addSiteSpace, deleteSiteSpace, listSiteSpaces, moveSiteSpace, updateSit
 import { boundFrom } from "../../domain/sites/structure-writes";
 import { listOf, listQuery } from "../../schemas/list";
 import { AddSiteSpaceBody, MoveSiteSpaceBody, ShareKeyQuery, SiteSpace, SiteSpaceListQuery, UpdateSiteSpaceBody } from "../../schemas/site-structure-inputs";
-import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, userRoute } from "../shared";
+import { created, createdResponse, createRouter, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, requesterOf, userRoute } from "../shared";
 import { SITE, SiteSpaceStructureParams, SiteStructureParams } from "./structure-params";
 
 const tags = ["site-structure"];
@@ -16,6 +16,7 @@ export const siteSpaceRoutes = createRouter()
       path: `${SITE}/site-spaces`,
       operationId: "listSiteSpaces",
       permission: { organization: "viewSites" },
+      authenticatesInItsRead: true,
       summary: "List the site spaces of a site in structure order (by section, then position); `default` keeps only the defaults or only the others",
       tags,
       request: { params: SiteStructureParams, query: z.object({ ...listQuery, ...ShareKeyQuery, ...SiteSpaceListQuery }) },
@@ -23,7 +24,7 @@ export const siteSpaceRoutes = createRouter()
     }),
     async (c) => {
       const { organizationId, siteId } = c.req.valid("param");
-      return c.json(await listSiteSpaces(c.get("callerContext"), organizationId, siteId, c.req.valid("query")), 200);
+      return c.json(await listSiteSpaces(requesterOf(c), organizationId, siteId, c.req.valid("query")), 200);
     },
   )
   .openapi(

@@ -3,7 +3,7 @@ import { createSite, deleteSite, getSite, listSites, setSitePublished, updateSit
 import { listOf, listQuery } from "../../schemas/list";
 import { CreateSiteBody, Site, SiteListFilters, UpdateSiteBody } from "../../schemas/site";
 import { OrganizationParams, SiteParams } from "../params";
-import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, userRoute } from "../shared";
+import { createRouter, created, createdResponse, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, requesterOf, userRoute } from "../shared";
 
 const tags = ["sites"];
 
@@ -14,12 +14,13 @@ export const siteRoutes = createRouter()
       path: "/orgs/{organizationId}/sites",
       operationId: "listSites",
       permission: { organization: "viewSites" },
+      authenticatesInItsRead: true,
       summary: "List the sites of an organization, oldest first (filters: space, title, published, type)",
       tags,
       request: { params: OrganizationParams, query: z.object({ ...listQuery, ...SiteListFilters }) },
       responses: { 200: jsonResponse(listOf(Site), "Sites"), ...errorResponses(400, 403, 404) },
     }),
-    async (c) => c.json(await listSites(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
+    async (c) => c.json(await listSites(requesterOf(c), c.req.valid("param").organizationId, c.req.valid("query")), 200),
   )
   .openapi(
     userRoute({

@@ -18,13 +18,14 @@ export const spaceRoutes = createRouter()
       path: "/orgs/{organizationId}/spaces",
       operationId: "listSpacesInOrganizationById",
       permission: { organization: "view", note: "Guests see only the spaces shared with them." },
+      authenticatesInItsRead: true,
       summary: "List the live spaces of an organization, oldest first",
       tags,
       request: { params: OrganizationParams, query: z.object(listQuery) },
       responses: { 200: jsonResponse(listOf(Space), "Spaces"), ...errorResponses(400, 404) },
     }),
     async (c) =>
-      c.json(await listSpacesInOrganization(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
+      c.json(await listSpacesInOrganization(requesterOf(c), c.req.valid("param").organizationId, c.req.valid("query")), 200),
   )
   .openapi(
     userRoute({

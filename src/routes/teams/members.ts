@@ -3,7 +3,7 @@ import { listTeamMembers, putTeamMember, removeTeamMember, updateTeamMembers } f
 import { listOf, listQuery } from "../../schemas/list";
 import { AddTeamMemberBody, OrganizationTeamMember, UpdateMembersInOrganizationTeam } from "../../schemas/team";
 import { TeamMemberParams, TeamParams } from "../params";
-import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, userRoute } from "../shared";
+import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, optionalJsonBody, requesterOf, userRoute } from "../shared";
 
 const tags = ["teams"];
 
@@ -14,6 +14,7 @@ export const teamMemberRoutes = createRouter()
       path: "/orgs/{organizationId}/teams/{teamId}/members",
       operationId: "listTeamMembersInOrganizationById",
       permission: { organization: "listTeams", note: "A team is also visible to its own members." },
+      authenticatesInItsRead: true,
       summary: "List the members of a team, in the order they were added",
       tags,
       request: { params: TeamParams, query: z.object(listQuery) },
@@ -21,7 +22,7 @@ export const teamMemberRoutes = createRouter()
     }),
     async (c) => {
       const { organizationId, teamId } = c.req.valid("param");
-      return c.json(await listTeamMembers(c.get("callerContext"), organizationId, teamId, c.req.valid("query")), 200);
+      return c.json(await listTeamMembers(requesterOf(c), organizationId, teamId, c.req.valid("query")), 200);
     },
   )
   .openapi(

@@ -3,7 +3,7 @@ import { createTeam, deleteTeam, getTeam, listTeams, renameTeam } from "../../do
 import { listOf, listQuery } from "../../schemas/list";
 import { CreateTeamBody, OrganizationTeam, TeamListFilters, UpdateTeamBody } from "../../schemas/team";
 import { OrganizationParams, TeamParams } from "../params";
-import { createRouter, created, errorResponses, jsonBody, jsonResponse, noContent, userRoute } from "../shared";
+import { createRouter, created, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
 
 const tags = ["teams"];
 
@@ -14,12 +14,13 @@ export const teamRoutes = createRouter()
       path: "/orgs/{organizationId}/teams",
       operationId: "listTeamsInOrganizationById",
       permission: { organization: "listTeams" },
+      authenticatesInItsRead: true,
       summary: "List the teams of an organization, oldest first",
       tags,
       request: { params: OrganizationParams, query: z.object({ ...listQuery, ...TeamListFilters }) },
       responses: { 200: jsonResponse(listOf(OrganizationTeam), "Teams"), ...errorResponses(400, 403, 404) },
     }),
-    async (c) => c.json(await listTeams(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("query")), 200),
+    async (c) => c.json(await listTeams(requesterOf(c), c.req.valid("param").organizationId, c.req.valid("query")), 200),
   )
   .openapi(
     userRoute({

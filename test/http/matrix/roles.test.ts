@@ -90,6 +90,8 @@ const OPERATIONS_WITHOUT_BODY = [
   "regenerateSitePublishingAuthById",
   "restoreSpace",
   "runTranslation",
+  "setUserAsSSOMemberForOrganization",
   "unpublishSite",
   "updateChangeRequest",
+  "updateOrganizationMemberLastSeenAt",
 ];

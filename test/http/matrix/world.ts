@@ -139,7 +139,7 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
   }
   if (names.includes("collectionId")) ids.collectionId = (await as("POST", `/v1/orgs/${organizationId}/collections`, { title: "Matrix" })).body.id;
   if (names.includes("teamId")) ids.teamId = (await as("PUT", `/v1/orgs/${organizationId}/teams`, { title: `Matrix ${Math.random()}` })).body.id;
-  if (names.includes("inviteId")) ids.inviteId = (await as("POST", `/v1/orgs/${organizationId}/link-invites`, { role: "read" })).body.id;
+  if (names.includes("inviteId")) ids.inviteId = operation.path.includes("/email-invites/") ? await pendingInvitation(world) : (await as("POST", `/v1/orgs/${organizationId}/link-invites`, { role: "read" })).body.id;
   if (names.includes("samlProviderId")) ids.samlProviderId = (await as("POST", `/v1/orgs/${organizationId}/saml`, samlProvider())).body.id;
   if (names.includes("siteId")) {
     const space = await createSpace(owner, organizationId);
@@ -227,6 +227,17 @@ async function analysedConversation(world: World): Promise<{ conversationId: str
   return { conversationId: job!.conversationId, issueId: item!.issue.id, clusterId: item!.issue.cluster };
 }
 
+/** A pending invitation by email (of an address no user has), for the routes of one. */
+async function pendingInvitation(world: World): Promise<string> {
+  const email = uniqueAddress();
+  const path = `/v1/orgs/${world.organizationId}/invites`;
+  await call("POST", path, { token: world.owner.token, body: { emails: [email] } });
+  const pending = await call("GET", `/v1/orgs/${world.organizationId}/email-invites?limit=1000`, { token: world.owner.token });
+  return pending.body.items.find((invitation: { email: string }) => invitation.email === email).id;
+}
+
+const uniqueAddress = () => `matrix-${Math.random().toString(36).slice(2)}@invited.example`;
+
 async function newMember(world: World, role: "read" | "review"): Promise<TestUser> {
   const member = await createUser(`matrix-member-${role}`);
   await addMember(world.owner, world.organizationId, member, role);
@@ -241,6 +252,8 @@ export async function bodyFor(world: World, operation: Operation): Promise<unkno
   let text = JSON.stringify(operation.example);
   if (text.includes(EXAMPLE_IDS.user)) text = text.replaceAll(EXAMPLE_IDS.user, (await newMember(world, "review")).id);
   text = text.replaceAll(EXAMPLE_IDS.space, world.shared.spaceId);
+  // Invited addresses of the example: fresh ones, so no user created later joins the matrix's organization.
+  if (operation.operationId === "inviteUsersToOrganization") text = text.replace(/[\w.-]+@example\.com/g, uniqueAddress);
   if (text.includes(EXAMPLE_SPEC_SLUG)) text = text.replaceAll(EXAMPLE_SPEC_SLUG, (await processedSpec(world)).specSlug);
   text = text.replaceAll(EXAMPLE_IDS.organization, world.targetOrganizationId).replaceAll(JSON.stringify(EXAMPLE_CERTIFICATE), JSON.stringify(IDP_CERTIFICATE));
   const body = JSON.parse(text);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mergeChangeRequest } from "../../helpers/content";
-import { gitbookClient } from "../../helpers/fixtures";
+import { createUser, gitbookClient } from "../../helpers/fixtures";
 import { call, errorMessage } from "../../helpers/http";
 import { inParallel } from "../../helpers/lists";
 import { expectSpecResponse } from "../../helpers/spec";
@@ -30,6 +30,23 @@ describe("requested reviewers (requestReviewersForChangeRequest, getRequestedRev
     await patchCrOk(f.edit, space.id, cr.id, { status: "open" });
     expect(ids(await listSpaceCrs(f.read, space.id, { requestedReviewer: f.create.id }))).toEqual([cr.id]);
     expect(ids(await listOrgCrs(f.read, orgId, { requestedReviewer: f.create.id, space: space.id }))).toEqual([cr.id]);
+  });
+
+  it("asks the most users a request may name (50) at once, and asks them again: each listed once, from the second request", async () => {
+    const space = await newSpace();
+    const cr = await createCr(f.admin, space.id);
+    const invite = await call("POST", `/v1/orgs/${orgId}/link-invites`, { token: f.admin.token, body: { role: "review" } });
+    const reviewers = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const user = await createUser("reviewer");
+        expect((await call("POST", `/v1/orgs/${orgId}/invites/${invite.body.id}`, { token: user.token })).status).toBe(200);
+        return user.id;
+      }),
+    );
+    expect((await askReviewersOk(f.admin, space.id, cr.id, reviewers)).map((item) => item.user.id).sort()).toEqual([...reviewers].sort());
+    const again = await askReviewersOk(f.edit, space.id, cr.id, reviewers);
+    expect(again.map((item) => item.requestedBy.id)).toEqual(reviewers.map(() => f.edit.id));
+    expect(await requestedReviewerIds(f.read, space.id, cr.id)).toEqual([...reviewers].sort());
   });
 
   it("updates the subject and description sent with the request", async () => {
