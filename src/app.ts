@@ -11,6 +11,7 @@ import { serveReader } from "./reader/serve/serve";
 import { adminRoutes } from "./routes/admin";
 import { changeRequestsRouter } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
+import { grantRoutes } from "./routes/grants";
 import { commentsRouter } from "./routes/comments";
 import { embedRoutes } from "./routes/embeds";
 import { gitRoutes } from "./routes/git";
@@ -85,7 +86,7 @@ export function createApp() {
   app.use("/v1/*", authenticate);
   // GitBook's `GET /v1/` (with its slash): mounted at the root, as Hono merges "/v1" and "/" into "/v1".
   app.route("/", systemRoutes);
-  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, templateRoutes, pdfRoutes, openAPIRouter, sitesRouter, translationRoutes, conversationsRouter, gitRoutes, embedRoutes];
+  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, grantRoutes, searchRoutes, templateRoutes, pdfRoutes, openAPIRouter, sitesRouter, translationRoutes, conversationsRouter, gitRoutes, embedRoutes];
   for (const routes of routers) {
     app.route("/v1", routes);
   }

@@ -8,11 +8,12 @@ import type { TeamRole } from "../../schemas/team";
 import { memberNotFound } from "../members/members";
 import { loadOrganizationAccessWith } from "../organizations/access";
 import { callerIdOf } from "../users/callers";
-import { presentTeam } from "./access";
+import { presentTeam, teamSpacesColumn } from "./access";
 import { titleContains } from "./teams";
 
 interface TeamOfMember {
   team: TeamRow;
+  spaces: number;
   memberRole: TeamRole;
   callerRole: TeamRole | null;
 }
@@ -31,7 +32,7 @@ export async function listTeamsOfMember(ctx: RequesterContext, organizationId: s
     from: teams,
     where: and(eq(teamMembers.organizationId, organizationId), eq(teams.organizationId, organizationId), query.title ? titleContains(query.title) : undefined),
     select: ctx.db
-      .select({ team: teams, memberRole: teamMembers.role, callerRole: callerRole.as("caller_role") })
+      .select({ team: teams, spaces: teamSpacesColumn(), memberRole: teamMembers.role, callerRole: callerRole.as("caller_role") })
       .from(teams)
       .innerJoin(teamMembers, theirMembership),
     counted: ctx.db.select({ count: count() }).from(teams).innerJoin(teamMembers, theirMembership),
@@ -47,6 +48,6 @@ export async function listTeamsOfMember(ctx: RequesterContext, organizationId: s
   if (userId !== access.callerContext.caller.id) assertOrganizationAction(access.membership, "listTeams");
   return page.answerWith(results, ([memberRows]) => {
     if ((memberRows as unknown[]).length === 0) throw memberNotFound(userId);
-    return (row) => ({ team: presentTeam(row.team, access.membership, row.callerRole), member: { role: row.memberRole } });
+    return (row) => ({ team: presentTeam(row.team, access.membership, row.callerRole, row.spaces), member: { role: row.memberRole } });
   });
 }
