@@ -1,12 +1,10 @@
 // The reader benchmarks' long page (bench/reader-cost.ts in the Workers pool, bench/http/reads.mjs
 // over HTTP): about 5,000 words of prose in headings, paragraphs with marks and links, bulleted,
-// numbered and task lists, a quote, code blocks in six languages, a table, and math (blocks and
-// inline). Plain JavaScript (typed by long-page.d.mts) so that the Node script of the HTTP
-// benchmark and the pool's TypeScript share it.
-//
-// The page goes in as markdown (the API's own import), then math is added to the JSON document
-// the API answers, since markdown has no math: `longPageMarkdown()`, then `withMath(document)`.
-// Deterministic: the same words every run, so sizes and timings compare between runs.
+// numbered and task lists, a quote, code blocks in six languages, a table, and math (GitBook's
+// `$$` blocks and inline formulas), as markdown, which is how the API takes and stores a page.
+// Plain JavaScript (typed by long-page.d.mts) so that the Node script of the HTTP benchmark and the
+// pool's TypeScript share it. Deterministic: the same words every run, so sizes and timings compare
+// between runs.
 
 const VOCABULARY = (
   "the a of to and in is that for it as with on be by this are from or at an which can your you " +
@@ -61,9 +59,10 @@ export function longPageMarkdown() {
   };
   const paragraph = (index) => {
     const sentences = Array.from({ length: 3 + Math.floor(random() * 3) }, sentence);
-    // Marks and a link in most paragraphs, as prose has them.
+    // Marks and a link in most paragraphs, as prose has them; an inline formula in every fifth.
     if (index % 3 === 0) sentences[1] = `Here **${words(2).join(" ")}** and _${words(2).join(" ")}_ go with \`${word()}()\`.`;
     if (index % 4 === 1) sentences[2] = `See [${words(3).join(" ")}](https://example.com/${word()}) for more.`;
+    if (index % 5 === 4) sentences.push(`As in $$${INLINE_FORMULAS[index % INLINE_FORMULAS.length]}$$.`);
     return sentences.join(" ");
   };
   const parts = [paragraph(0), ""];
@@ -76,6 +75,8 @@ export function longPageMarkdown() {
       if (sub === 0) parts.push(...Array.from({ length: 4 }, () => `- ${sentence()}`), "");
       else parts.push(...Array.from({ length: 3 }, (_, index) => `${index + 1}. ${sentence()}`), "");
     }
+    // A formula block in every third section.
+    if (section % 3 === 0) parts.push("$$", FORMULAS[(section / 3) % FORMULAS.length], "$$", "");
     const [language, code] = CODE[section % CODE.length];
     parts.push("```" + language, code, "```", "");
     if (section === 3) parts.push(...Array.from({ length: 4 }, (_, index) => `- [${index % 2 === 0 ? "x" : " "}] ${sentence()}`), "");
@@ -87,31 +88,6 @@ export function longPageMarkdown() {
     }
   }
   return parts.join("\n");
-}
-
-/**
- * The document with math added: a formula block after the first paragraph of every third
- * section, and an inline formula at the end of every fifth paragraph.
- */
-export function withMath(document) {
-  const nodes = [];
-  let paragraphs = 0;
-  let sections = 0;
-  let blocks = 0;
-  let afterHeading = false;
-  for (const node of document.nodes) {
-    if (node.type === "paragraph" && paragraphs++ % 5 === 4) {
-      const formula = INLINE_FORMULAS[paragraphs % INLINE_FORMULAS.length];
-      node.nodes = [...node.nodes, { object: "text", leaves: [{ object: "leaf", text: " As in ", marks: [] }] }, { object: "inline", type: "inline-math", isVoid: true, data: { formula } }, { object: "text", leaves: [{ object: "leaf", text: ".", marks: [] }] }];
-    }
-    nodes.push(node);
-    if (node.type === "heading-1") afterHeading = sections++ % 3 === 0;
-    else if (afterHeading && node.type === "paragraph") {
-      nodes.push({ object: "block", type: "math", isVoid: true, data: { formula: FORMULAS[blocks++ % FORMULAS.length] } });
-      afterHeading = false;
-    }
-  }
-  return { ...document, nodes };
 }
 
 /** Words of a text (prose and code alike). */

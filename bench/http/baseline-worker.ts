@@ -4,8 +4,10 @@ import { Hono } from "hono";
  * The issue's baselines, served by `wrangler dev` beside the API (bench/http/reads.mjs), on the
  * same database: a Hono route that does one D1 primary-key query and answers the row as JSON (the
  * API's reads are measured against it), and a static Hono route answering a constant HTML page
- * (the reader's cached pages are): `/static` a small page, `/static/<bytes>` one of that many
- * bytes, so a reader page can also be set against a constant page of its own size.
+ * (the reader's cached pages are): `/static` a small page, and `/static/page/<name>` the body last
+ * put there (`PUT`, kept in the isolate's memory): a reader page's own HTML, so that the runtime's
+ * compression (which `wrangler dev` applies as Cloudflare's edge would, in the server's process)
+ * costs both the same.
  */
 const app = new Hono<{ Bindings: { DB: D1Database } }>();
 
@@ -20,24 +22,19 @@ app.get("/baseline/:id", async (c) => {
 });
 
 app.get("/static", (c) => c.html(STATIC_PAGE));
-app.get("/static/:bytes{[0-9]+}", (c) => c.html(staticPageOf(Number(c.req.param("bytes")))));
+app.get("/static/page/:name", (c) => {
+  const page = putPages.get(c.req.param("name"));
+  return page === undefined ? c.text("Not put", 404) : c.html(page);
+});
+app.put("/static/page/:name", async (c) => {
+  putPages.set(c.req.param("name"), await c.req.text());
+  return c.body(null, 204);
+});
+
+const putPages = new Map<string, string>();
 
 const REQUEST_LOG_LINE = JSON.stringify({ level: "info", message: "request", requestId: "0123456789abcdef", method: "GET", path: "/v1/spaces/x", status: 200, ms: 1 });
 
 const STATIC_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Static</title></head><body><main><h1>Static</h1><p>A constant page.</p></main></body></html>`;
-
-/** Constant pages of a given size (to within a paragraph, at most 1 MiB), built once per isolate. */
-const pagesBySize = new Map<number, string>();
-function staticPageOf(bytes: number): string {
-  bytes = Math.min(bytes, 1024 * 1024);
-  let page = pagesBySize.get(bytes);
-  if (page === undefined) {
-    const paragraph = "<p>A constant paragraph of the static page, repeated to the size asked for.</p>";
-    const body = paragraph.repeat(Math.ceil(Math.max(0, bytes - STATIC_PAGE.length) / paragraph.length));
-    page = STATIC_PAGE.replace("</main>", `${body}</main>`);
-    pagesBySize.set(bytes, page);
-  }
-  return page;
-}
 
 export default app;

@@ -11,8 +11,8 @@
 // bench/http/harness.mjs.
 //
 // BENCH_ROUNDS: rounds of the single-object reads and the reader (7); BENCH_HTTP_LIST_ROUNDS: of
-// the list pages (3); BENCH_HTTP_ONLY=<regular expression>: only the api and list workloads whose
-// name matches it.
+// the list pages (3); BENCH_HTTP_ONLY=<regular expression>: only the workloads whose name matches
+// it; BENCH_HTTP_ENCODING=identity: responses asked uncompressed (bench/http/harness.mjs).
 import { ADMIN_TOKEN, CONCURRENCY, json, ratios, REQUESTS, withServers } from "./harness.mjs";
 import { listReads } from "./list-workloads.mjs";
 import { readerReads } from "./reader.mjs";
@@ -59,5 +59,5 @@ await withServers(async (servers) => {
   const tenPages = wants("api") || wants("lists") ? await tenPageSpace(servers.api, owner.token, organization) : undefined;
   if (wants("api")) await apiReads(servers, { token: owner.token, organization, tenPages });
   if (wants("lists")) await listReads(servers, { owner, organization, tenPages, wanted, rounds: LIST_ROUNDS });
-  if (wants("reader")) await readerReads(servers, { token: owner.token, organization }, ROUNDS);
+  if (wants("reader")) await readerReads(servers, { token: owner.token, organization, wanted }, ROUNDS);
 });

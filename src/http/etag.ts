@@ -2,9 +2,9 @@
  * Strong entity tags and `If-None-Match` (RFC 9110, 8.8.3 and 13.1.2).
  */
 
-/** A strong ETag of a body: a quoted SHA-256 prefix (132 bits), base64url. */
-export async function strongEtag(body: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body));
+/** A strong ETag of a body (text, or its bytes): a quoted SHA-256 prefix (132 bits), base64url. */
+export async function strongEtag(body: string | Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", typeof body === "string" ? new TextEncoder().encode(body) : body);
   const base64 = btoa(String.fromCharCode(...new Uint8Array(digest)))
     .replace(/\+/g, "-")
     .replace(/\//g, "_");

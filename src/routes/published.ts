@@ -42,8 +42,7 @@ async function apiTokenHashOf(c: Context<AppEnv>): Promise<string | undefined> {
 
 async function resolve(c: Context<AppEnv>, request: Omit<ResolveRequest, "apiTokenHash">) {
   const apiTokenHash = await apiTokenHashOf(c);
-  const { lookup } = await resolvePublishedUrl(c.get("context"), { ...request, ...(apiTokenHash ? { apiTokenHash } : {}) });
-  return c.json(lookup, 200);
+  return c.json(await resolvePublishedUrl(c.get("context"), { ...request, ...(apiTokenHash ? { apiTokenHash } : {}) }), 200);
 }
 
 export const publishedUrlRoutes = createRouter()

@@ -228,3 +228,5 @@ export type SiteSectionGroupRow = typeof siteSectionGroups.$inferSelect;
 export type SiteSpaceRow = typeof siteSpaces.$inferSelect;
 export type SiteShareLinkRow = typeof siteShareLinks.$inferSelect;
 export type SitePublishingAuthRow = typeof sitePublishingAuths.$inferSelect;
+export type SiteCustomizationRow = typeof siteCustomizations.$inferSelect;
+export type SiteSpaceCustomizationRow = typeof siteSpaceCustomizations.$inferSelect;

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { isVisitor, type CallerContext, type ReaderContext, type RequestContext, type RequesterContext, type VisitorContext } from "../../context";
 import { runBatch } from "../../db/batch";
+import type { Database } from "../../db/client";
+import { preparedOnce } from "../../db/prepared";
 import { changeRequests, contentEntries, documentLinks, revisions, spaces, type ContentEntryRow, type DocumentLinkRow, type RevisionRow, type SpaceRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { loadChangeRequestAccess } from "../change-requests/change-requests";
@@ -124,13 +126,14 @@ async function resolveRevision(
 }
 
 /** A revision of the space by its id (none when it is another space's). */
-export function selectRevisionOfSpace(ctx: RequestContext, spaceId: string, revisionId: string) {
-  return ctx.db
+export const selectRevisionOfSpace = (ctx: RequestContext, spaceId: string, revisionId: string) => revisionOfSpace(ctx.db, { spaceId, revisionId });
+const revisionOfSpace = preparedOnce((db: Database) =>
+  db
     .select()
     .from(revisions)
-    .where(and(eq(revisions.id, revisionId), eq(revisions.spaceId, spaceId)))
-    .limit(1);
-}
+    .where(and(eq(revisions.id, sql.placeholder("revisionId")), eq(revisions.spaceId, sql.placeholder("spaceId"))))
+    .limit(1),
+);
 
 /** The change request a revision of the space merged (none unless it is a merge). */
 export function selectMergedFromRevision(ctx: RequestContext, spaceId: string, revisionId: string) {

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { VisitorContext } from "../../context";
-import { changeRequests, type ChangeRequestRow, type RevisionRow } from "../../db/schema";
+import { changeRequests, type ChangeRequestRow, type RevisionRow, type SpaceRow } from "../../db/schema";
 import type { ChangeRequestRecord } from "../change-requests/records";
 import { notFound } from "../../lib/errors";
 import { changeRequestPoint, MAIN_LINE, revisionPoint } from "../revisions/points";
@@ -20,6 +20,41 @@ export async function resolveForVisitor(ctx: VisitorContext, source: ContentSour
   return { ...resolved, visitorView: await visitorViewOf(ctx, resolved) };
 }
 
+/**
+ * A revision of a space as `resolveForVisitor` resolves it, for a visitor whose access to the space
+ * was decided in this request from rows read in it (the URL's resolution: the reader), with the
+ * revision's row (`revisionRowOf`).
+ */
+export async function visitorRevisionOf(ctx: VisitorContext, space: SpaceRow, revision: RevisionRow): Promise<ResolvedSource> {
+  if (!visitorMayReadRevision(ctx, space, revision.id)) throw revisionNotPublished(revision.id);
+  const resolved = resolvedAtRevision(ctx, space, revision, {});
+  return { ...resolved, visitorView: await visitorViewOf(ctx, resolved) };
+}
+
+async function visitorRevision(ctx: VisitorContext, spaceId: string, revisionId: string, withMergedFrom: boolean) {
+  const revision = selectRevisionOfSpace(ctx, spaceId, revisionId);
+  const own = withMergedFrom ? [revision, selectMergedFromRevision(ctx, spaceId, revisionId)] : [revision];
+  const [{ space }, [rows, mergedRows]] = await loadVisitorSpace(ctx, spaceId, own);
+  const row = (rows as RevisionRow[])[0];
+  if (!row || !visitorMayReadRevision(ctx, space, row.id)) throw revisionNotPublished(revisionId);
+  return resolvedAtRevision(ctx, space, row, mergedFromOf(withMergedFrom, mergedRows));
+}
+
+function resolvedAtRevision(ctx: VisitorContext, space: SpaceRow, row: RevisionRow, mergedFrom: { mergedFrom?: ChangeRequestRecord }): ResolvedSource {
+  const isSpaceHead = row.id === space.revisionId;
+  return {
+    ...mergedFrom,
+    callerContext: ctx,
+    space,
+    revisionId: row.id,
+    point: revisionPoint(row, isSpaceHead),
+    ...(isSpaceHead ? { atOrdinals: revisionPoint(row, false) } : {}),
+    appBase: `/s/${space.id}/~/revisions/${row.id}`,
+    changeRequestId: null,
+    spaceRevisionId: space.revisionId,
+  };
+}
+
 /** A merge revision names the change request it merged (GitBook's schema requires it): read alongside. */
 const mergedFromOf = (withMergedFrom: boolean, rows: unknown) => (withMergedFrom ? { mergedFrom: (rows as ChangeRequestRecord[])[0] } : {});
 
@@ -37,25 +72,7 @@ async function resolvedSource(ctx: VisitorContext, source: ContentSource, withMe
       spaceRevisionId: space.revisionId,
     };
   }
-  if (source.kind === "revision") {
-    const revision = selectRevisionOfSpace(ctx, source.spaceId, source.revisionId);
-    const merged = selectMergedFromRevision(ctx, source.spaceId, source.revisionId);
-    const [{ space }, [rows, mergedRows]] = await loadVisitorSpace(ctx, source.spaceId, withMergedFrom ? [revision, merged] : [revision]);
-    const row = (rows as RevisionRow[])[0];
-    if (!row || !visitorMayReadRevision(ctx, space, row.id)) throw revisionNotPublished(source.revisionId);
-    const isSpaceHead = row.id === space.revisionId;
-    return {
-      ...mergedFromOf(withMergedFrom, mergedRows),
-      callerContext: ctx,
-      space,
-      revisionId: row.id,
-      point: revisionPoint(row, isSpaceHead),
-      ...(isSpaceHead ? { atOrdinals: revisionPoint(row, false) } : {}),
-      appBase: `/s/${space.id}/~/revisions/${row.id}`,
-      changeRequestId: null,
-      spaceRevisionId: space.revisionId,
-    };
-  }
+  if (source.kind === "revision") return visitorRevision(ctx, source.spaceId, source.revisionId, withMergedFrom);
   const previewed = ctx.visitor.preview?.changeRequestId;
   const changeRequestNotFound = notFound(`Change request '${source.changeRequestId}'`);
   if (!previewed || source.spaceId !== ctx.visitor.spaceId) throw changeRequestNotFound;

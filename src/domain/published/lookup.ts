@@ -16,41 +16,39 @@ import {
   siteSpaceCustomizations,
   siteSpaces,
   sites,
-  spaces,
   type MemberRow,
   type OrganizationRow,
+  type SiteCustomizationRow,
   type SitePublishingAuthRow,
   type SiteRow,
   type SiteSectionGroupRow,
   type SiteSectionRow,
-  type SiteSpaceRow,
+  type SiteSpaceCustomizationRow,
 } from "../../db/schema";
 import { grantedRankOnSite } from "../sites/access";
 import { LruMap } from "../../lib/lru";
 import { sha256Hex } from "../../lib/tokens";
+import { selectSiteSpacesWithSpaces, type SiteSpaceWithSpace } from "../sites/structure";
 import type { ParsedPublishedUrl, SiteUrlCandidate } from "./url-forms";
 
 /**
  * Everything resolving a published URL needs of D1, in one round trip: the sites the URL could
  * belong to (url-forms.ts), and for each their organization, structure (groups, sections, site
- * spaces with their space's published revision), visitor authentication, the share links whose
- * key the URL may carry, and the caller's memberships when an API token came with the request.
+ * spaces with the spaces they publish), customizations, visitor authentication, the share links
+ * whose key the URL may carry, and the caller's memberships when an API token came with the
+ * request. The structure and customizations are the rows of the site's published profile
+ * (`profileReads`), so the reader renders a page from this round trip alone (reader/serve/page.tsx).
  * Every statement selects the candidates through the same subquery (index lookups: a hostname, a
  * proxy origin, an organization's hostname or id with a site's basename or id), so a URL costs the
  * same whatever the deployment holds; a site's structure is tens of rows.
  */
 
-export interface SiteSpaceRoute {
-  siteSpace: SiteSpaceRow;
-  revisionId: string;
-  deletedAt: string | null;
-}
-
 export interface UrlLookup {
   sites: Array<{ site: SiteRow; organization: OrganizationRow }>;
   groups: SiteSectionGroupRow[];
   sections: SiteSectionRow[];
-  siteSpaces: SiteSpaceRoute[];
+  /** In the structure's order, deleted spaces included (as `structureReads` reads them). */
+  siteSpaces: SiteSpaceWithSpace[];
   auths: SitePublishingAuthRow[];
   /** Active share links (of the candidate sites) whose key is the `share` parameter or one of the URL's segments. */
   shareLinks: Array<{ id: string; siteId: string; keyHash: string }>;
@@ -61,8 +59,9 @@ export interface UrlLookup {
   siteGrants: Array<{ siteId: string; rank: number | null }>;
   /** The hash of each key the URL may carry, to tell which one a share link matched. */
   keyHashes: Map<string, string>;
-  /** When each candidate site's customization (its own, and its site spaces') last changed: what the reader's HTML cache keys on. */
-  customizationStamps: Array<{ siteId: string; updatedAt: string }>;
+  /** Each candidate site's customization (none until set) and its site spaces' overrides. */
+  customizations: SiteCustomizationRow[];
+  siteSpaceCustomizations: SiteSpaceCustomizationRow[];
 }
 
 /** Keys are at most this long; only so many of the URL's first segments are tried as one. */
@@ -70,21 +69,21 @@ const MAX_KEY_SEGMENTS = 8;
 
 export async function lookUpUrl(ctx: RequestContext, parsed: ParsedPublishedUrl, apiTokenHash: string | undefined): Promise<UrlLookup> {
   const keys = [...new Set([...(parsed.shareParam ? [parsed.shareParam] : []), ...parsed.segments.slice(0, MAX_KEY_SEGMENTS)])];
-  const keyHashes = new Map(await Promise.all(keys.map(async (key) => [await sha256Hex(key), key] as const)));
+  const keyHashes = new Map(await Promise.all(keys.map(async (key) => [await keyHashOf(key), key] as const)));
   const { shape, values } = lookupShape(parsed.candidates, [...keyHashes.keys()], apiTokenHash);
   let statements = lookups.get(shape.key);
   if (!statements) lookups.set(shape.key, (statements = lookupStatements(shape)));
   const results = await runBatch(ctx.db, statements.map((run) => run(ctx.db, values)));
-  const [siteRows, organizationRows, groups, sections, siteSpaceRows, auths, shareLinks, siteStamps, siteSpaceStamps, callerRows, memberships, siteGrants] = results as [
+  const [siteRows, organizationRows, groups, sections, siteSpaceRows, auths, shareLinks, customizations, siteSpaceCustomizations, callerRows, memberships, siteGrants] = results as [
     SiteRow[],
     OrganizationRow[],
     SiteSectionGroupRow[],
     SiteSectionRow[],
-    SiteSpaceRoute[],
+    SiteSpaceWithSpace[],
     SitePublishingAuthRow[],
     UrlLookup["shareLinks"],
-    UrlLookup["customizationStamps"],
-    UrlLookup["customizationStamps"],
+    SiteCustomizationRow[],
+    SiteSpaceCustomizationRow[],
     Array<{ id: string }> | undefined,
     UrlLookup["memberships"] | undefined,
     UrlLookup["siteGrants"] | undefined,
@@ -104,8 +103,21 @@ export async function lookUpUrl(ctx: RequestContext, parsed: ParsedPublishedUrl,
     memberships: memberships ?? [],
     siteGrants: siteGrants ?? [],
     keyHashes,
-    customizationStamps: [...siteStamps, ...siteSpaceStamps],
+    customizations,
+    siteSpaceCustomizations,
   };
+}
+
+/**
+ * Any segment of a URL may be a share link's key, so every published URL hashes its first
+ * segments: the same few segments (a site's basename, its pages' paths) on every request, whose
+ * hashes were 3% of the Worker's busy time for a cached page. Kept per isolate.
+ */
+const keyHashes = new LruMap<string, string>(4096);
+async function keyHashOf(key: string): Promise<string> {
+  let hash = keyHashes.get(key);
+  if (hash === undefined) keyHashes.set(key, (hash = await sha256Hex(key)));
+  return hash;
 }
 
 /**
@@ -173,14 +185,7 @@ function lookupStatements(shape: LookupShape): Run[] {
     preparedOnce((db) => db.select().from(organizations).where(inArray(organizations.id, candidateOrganizations(db)))),
     preparedOnce((db) => db.select().from(siteSectionGroups).where(inCandidates(siteSectionGroups.siteId))),
     preparedOnce((db) => db.select().from(siteSections).where(inCandidates(siteSections.siteId))),
-    // Site spaces' own columns first, then the two of their space's this read needs (names site_spaces lacks).
-    preparedOnce((db) =>
-      db
-        .select({ siteSpace: siteSpaces, revisionId: spaces.revisionId, deletedAt: spaces.deletedAt })
-        .from(siteSpaces)
-        .innerJoin(spaces, eq(spaces.id, siteSpaces.spaceId))
-        .where(inCandidates(siteSpaces.siteId)),
-    ),
+    preparedOnce((db) => selectSiteSpacesWithSpaces(db, inCandidates(siteSpaces.siteId))),
     preparedOnce((db) => db.select().from(sitePublishingAuths).where(inCandidates(sitePublishingAuths.siteId))),
     preparedOnce((db) =>
       db
@@ -188,10 +193,8 @@ function lookupStatements(shape: LookupShape): Run[] {
         .from(siteShareLinks)
         .where(and(inArray(siteShareLinks.keyHash, keyHashes), eq(siteShareLinks.active, true), inCandidates(siteShareLinks.siteId))),
     ),
-    preparedOnce((db) => db.select({ siteId: siteCustomizations.siteId, updatedAt: siteCustomizations.updatedAt }).from(siteCustomizations).where(inCandidates(siteCustomizations.siteId))),
-    preparedOnce((db) =>
-      db.select({ siteId: siteSpaceCustomizations.siteId, updatedAt: siteSpaceCustomizations.updatedAt }).from(siteSpaceCustomizations).where(inCandidates(siteSpaceCustomizations.siteId)),
-    ),
+    preparedOnce((db) => db.select().from(siteCustomizations).where(inCandidates(siteCustomizations.siteId))),
+    preparedOnce((db) => db.select().from(siteSpaceCustomizations).where(inCandidates(siteSpaceCustomizations.siteId))),
   ];
   if (shape.caller) {
     statements.push(

@@ -1,18 +1,18 @@
 import type { RequestContext } from "../../context";
-import type { SiteSectionRow } from "../../db/schema";
+import type { OrganizationRow, SiteRow, SiteSectionRow, SpaceRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { canInOrganization } from "../../lib/permissions";
 import { headPageIndex, hiddenPages, type PageIndex } from "../content-reads/page-index";
 import { fnv1a } from "../../lib/hash";
-import { sectionPublishedUrl, siteSpacePublishedUrl, SiteStructure } from "../sites/structure";
+import { sectionPublishedUrl, siteSpacePublishedUrl, SiteStructure, type SiteSpaceWithSpace } from "../sites/structure";
 import { raisedOnSite } from "../sites/access";
 import { sitePublishedBase, siteRootFor } from "../sites/urls";
 import { structureSeenBy } from "../sites/visible-structure";
 import { invalidApiToken } from "../users/callers";
-import { lookUpUrl, type SiteSpaceRoute, type UrlLookup } from "./lookup";
+import { lookUpUrl, type UrlLookup } from "./lookup";
 import { redirectForMissingPath } from "./missing-paths";
 import { PREVIEW_SEGMENT, verifyPreviewToken } from "./preview-token";
-import { mintSiteToken } from "./site-token";
+import { mintSiteToken, type SiteTokenGrant } from "./site-token";
 import { parsePublishedUrl, siteOfUrl } from "./url-forms";
 import { signedClaimsOf, visitorClaims, type VisitorPayload } from "./visitor-claims";
 
@@ -65,15 +65,13 @@ export interface PublishedRedirect {
 
 export type PublishedLookup = PublishedSiteContent | PublishedRedirect;
 
-/** Everything a resolution decided: the answer, and what the reader renders with it. */
-export interface Resolution {
-  lookup: PublishedLookup;
-  /** Set when the URL resolved to content (not a redirect). */
-  content?: ResolvedPublishedContent;
-}
+/** What a URL resolved to: where to go instead, or the content (what the reader renders with it). */
+export type Resolution = { redirect: PublishedRedirect; content?: undefined } | { content: ResolvedPublishedContent; redirect?: undefined };
 
 export interface ResolvedPublishedContent {
-  answer: PublishedSiteContent;
+  /** The API's answer but its site token, which `grant` is what of. */
+  answer: Omit<PublishedSiteContent, "apiToken">;
+  grant: Omit<SiteTokenGrant, "expiresAt">;
   claims: Record<string, unknown>;
   /** Whether the path names a page the visitor sees (false: the renderer shows its not-found page). */
   pageId: string | null;
@@ -86,11 +84,32 @@ export interface ResolvedPublishedContent {
    * revision and the visitor's claims it names a rendered page (the reader's HTML cache).
    */
   siteVersion: string;
+  /**
+   * What the lookup read of the site, as its published profile reads it: the site and its
+   * organization, the results of `profileReads` in their order (customization, site spaces'
+   * overrides, groups, sections, site spaces with their spaces), and the space resolved to. The
+   * reader presents the site from them (published-page.ts), in no round trip
+   * of its own.
+   */
+  siteRows: { site: SiteRow; organization: OrganizationRow; profileResults: unknown[]; space: SpaceRow };
 }
 
 export const publishedUrlNotFound = (url: string) => notFound(`Published content at '${url}'`);
 
-export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveRequest): Promise<Resolution> {
+/** GitBook's answer (`POST /v1/urls/published`): where to go instead, or the content with a site token minted for this visitor. */
+export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveRequest): Promise<PublishedLookup> {
+  const { redirect, content } = await resolvePublishedContent(ctx, request);
+  if (redirect) return redirect;
+  const { token } = await mintSiteToken(ctx.env, content.grant);
+  return { ...content.answer, apiToken: token };
+}
+
+/**
+ * The resolution itself, the token not minted: the reader reads as the grant's visitor in the same
+ * request (`grantedNow`), and signing a token only to verify it at once cost a cached page a tenth
+ * of the Worker's time (docs/performance.md, "Reader: serving pages over HTTP").
+ */
+export async function resolvePublishedContent(ctx: RequestContext, request: ResolveRequest): Promise<Resolution> {
   const parsed = parsePublishedUrl(request.url, { domain: ctx.env.PUBLISHED_SITES_DOMAIN ?? "", apiOrigin: ctx.urls.origin });
   const found = await lookUpUrl(ctx, parsed, request.apiTokenHash);
   if (found.callerId === null) throw invalidApiToken();
@@ -128,7 +147,7 @@ export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveR
     if (!auth?.fallbackUrl) throw publishedUrlNotFound(request.url);
     const fallback = new URL(auth.fallbackUrl);
     fallback.searchParams.set("location", rest.join("/"));
-    return { lookup: { target: "external", site: site.id, redirect: fallback.toString() } };
+    return { redirect: { target: "external", site: site.id, redirect: fallback.toString() } };
   }
   const claims = preview ? preview.claims : visitorClaims(signed, request.visitor?.unsignedClaims);
 
@@ -136,7 +155,8 @@ export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveR
   const route = routeIn(seen, rest);
   if (!route) throw publishedUrlNotFound(request.url);
   rest = rest.slice(route.consumed);
-  const { siteSpace, revisionId } = route.target;
+  const { siteSpace, space: spaceRow } = route.target;
+  const revisionId = spaceRow.revisionId;
   const space = { id: siteSpace.spaceId, organizationId: organization.id };
 
   const index = await headPageIndex(ctx, space, revisionId);
@@ -152,11 +172,11 @@ export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveR
   if (pathname !== "" && pageId === null) {
     const visitorsUrl = siteSpaceUrlUnder(siteRootFor(base, shareLink?.key));
     const redirect = await redirectForMissingPath(ctx, { site, spaceId: space.id, index, hidden, siteSpaceUrl: visitorsUrl, shareKey: shareLink?.key, sitePath: parsed.segments.slice(siteSegments).join("/"), pathname });
-    if (redirect) return { lookup: { target: "content", redirect } };
+    if (redirect) return { redirect: { target: "content", redirect } };
   }
 
   const spaceIds = [...new Set([...seen.siteSpaces.values()].map((item) => item.siteSpace.spaceId))];
-  const { token } = await mintSiteToken(ctx.env, {
+  const grant = {
     organizationId: organization.id,
     siteId: site.id,
     siteSpaceId: siteSpace.id,
@@ -170,10 +190,10 @@ export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveR
     sitePreview: preview !== null,
     preview: null,
     revisionId,
-    visitorType: request.visitor?.type === "agent" ? "agent" : "human",
-  });
+    visitorType: request.visitor?.type === "agent" ? ("agent" as const) : ("human" as const),
+  };
   const pathOf = (count: number) => (count === 0 ? "/" : `/${parsed.segments.slice(0, count).map(encodeURIComponent).join("/")}/`);
-  const answer: PublishedSiteContent = {
+  const answer: ResolvedPublishedContent["answer"] = {
     site: site.id,
     ...(route.section ? { siteSection: route.section.id } : {}),
     siteSpace: siteSpace.id,
@@ -182,24 +202,34 @@ export async function resolvePublishedUrl(ctx: RequestContext, request: ResolveR
     pathname,
     basePath: pathOf(siteSegments + route.consumed),
     siteBasePath: pathOf(siteSegments),
-    apiToken: token,
     organization: organization.id,
     ...(shareLink ? { shareKey: shareLink.key } : {}),
     complete: route.complete || rest.length > 0,
     canonicalUrl: pathname === "" ? siteSpaceUrl : new URL(pathname.split("/").map(encodeURIComponent).join("/"), siteSpaceUrl).toString(),
   };
-  return { lookup: answer, content: { answer, claims, pageId, index, hidden, siteVersion: siteVersionOf(found, site) } };
+  const siteRows = { site, organization, profileResults: profileResultsOf(found, site.id), space: spaceRow };
+  return { content: { answer, grant, claims, pageId, index, hidden, siteVersion: siteVersionOf(found, site), siteRows } };
+}
+
+const rowsOfSite = <Row extends { siteId: string }>(rows: readonly Row[], siteId: string) => rows.filter((row) => row.siteId === siteId);
+const siteSpacesOfSite = (found: UrlLookup, siteId: string) => found.siteSpaces.filter((row) => row.siteSpace.siteId === siteId);
+
+/** The site's rows in the order of `profileReads`' results (its customization is at most one row). */
+function profileResultsOf(found: UrlLookup, siteId: string): unknown[] {
+  const { customizations, siteSpaceCustomizations, groups, sections } = found;
+  return [rowsOfSite(customizations, siteId), rowsOfSite(siteSpaceCustomizations, siteId), rowsOfSite(groups, siteId), rowsOfSite(sections, siteId), siteSpacesOfSite(found, siteId)];
 }
 
 function siteVersionOf(found: UrlLookup, site: { id: string; updatedAt: string }): string {
-  const ofSite = <Row extends { siteId: string }>(rows: readonly Row[]) => rows.filter((row) => row.siteId === site.id);
+  const ofSite = <Row extends { siteId: string }>(rows: readonly Row[]) => rowsOfSite(rows, site.id);
+  const stamp = ({ siteId, updatedAt }: { siteId: string; updatedAt: string }) => ({ siteId, updatedAt });
   return fnv1a(
     JSON.stringify([
       site,
       ofSite(found.groups),
       ofSite(found.sections),
-      found.siteSpaces.filter((row) => row.siteSpace.siteId === site.id),
-      ofSite(found.customizationStamps),
+      siteSpacesOfSite(found, site.id).map(({ siteSpace, space }) => ({ siteSpace, revisionId: space.revisionId, deletedAt: space.deletedAt })),
+      [...ofSite(found.customizations), ...ofSite(found.siteSpaceCustomizations)].map(stamp),
     ]),
   );
 }
@@ -217,17 +247,17 @@ function activeLink(found: UrlLookup, siteId: string, key: string): { id: string
   return link && { id: link.id, key };
 }
 
-function structureOf(found: UrlLookup, siteId: string): SiteStructure<SiteSpaceRoute> {
+function structureOf(found: UrlLookup, siteId: string): SiteStructure {
   return new SiteStructure(
-    found.groups.filter((row) => row.siteId === siteId),
-    found.sections.filter((row) => row.siteId === siteId),
-    found.siteSpaces.filter((row) => row.siteSpace.siteId === siteId && row.deletedAt === null),
+    rowsOfSite(found.groups, siteId),
+    rowsOfSite(found.sections, siteId),
+    siteSpacesOfSite(found, siteId).filter((row) => row.space.deletedAt === null),
   );
 }
 
 interface Route {
   section: SiteSectionRow | null;
-  target: SiteSpaceRoute;
+  target: SiteSpaceWithSpace;
   /** How many of the path's segments named the section and the site space. */
   consumed: number;
   /** No further segment could name a section or a site space: what follows is a page's path. */
@@ -238,7 +268,7 @@ interface Route {
  * The section (a segment naming one, else the default, else the first) and its site space (a
  * segment naming one, else the default, else the first), among those the visitor sees.
  */
-function routeIn(structure: SiteStructure<SiteSpaceRoute>, segments: readonly string[]): Route | null {
+function routeIn(structure: SiteStructure, segments: readonly string[]): Route | null {
   let consumed = 0;
   let section: SiteSectionRow | null = null;
   let sectionNamed = structure.sections.size === 0;

@@ -102,9 +102,14 @@ async function deriveKey(secret: string, purpose: string): Promise<CryptoKey> {
   );
 }
 
+/** What a site token minted now from `grant` reads back as (`verifySiteToken`), for the request that would mint it and read as it at once. */
+export function grantedNow(grant: Omit<SiteTokenGrant, "expiresAt">, now = Date.now()): SiteTokenGrant {
+  return { ...grant, expiresAt: (Math.floor(now / 1000) + SITE_TOKEN_LIFETIME_SECONDS) * 1000 };
+}
+
 export async function mintSiteToken(env: Pick<Bindings, "SIGNING_SECRET">, grant: Omit<SiteTokenGrant, "expiresAt">, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
   const issuedAt = Math.floor(now / 1000);
-  const expiresAt = issuedAt + SITE_TOKEN_LIFETIME_SECONDS;
+  const expiresAt = grantedNow(grant, now).expiresAt / 1000;
   const claims: SiteTokenClaims = {
     kind: "site",
     organization: grant.organizationId,

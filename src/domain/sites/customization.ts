@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { CallerContext } from "../../context";
 import type { Database } from "../../db/client";
+import { preparedOnce } from "../../db/prepared";
 import { siteCustomizations, siteSpaceCustomizations, siteSpaces } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
@@ -30,7 +31,12 @@ function siteSpaceSettings(site: Settings, row: { overrides: Settings; updatedAt
   return { ...settings, ...(updatedAt ? { updatedAt } : {}), hasOverrides: Object.keys(row?.overrides ?? {}).length > 0 };
 }
 
-const selectSiteCustomization = (db: Database, siteId: string) => db.select().from(siteCustomizations).where(eq(siteCustomizations.siteId, siteId)).limit(1);
+/** Built once (db/prepared.ts): every reader page rendered reads it. */
+const siteCustomization = preparedOnce((db: Database) => db.select().from(siteCustomizations).where(eq(siteCustomizations.siteId, sql.placeholder("siteId"))).limit(1));
+const selectSiteCustomization = (db: Database, siteId: string) => siteCustomization(db, { siteId });
+/** Every override of a site's site spaces. */
+const siteSpaceOverrides = preparedOnce((db: Database) => db.select().from(siteSpaceCustomizations).where(eq(siteSpaceCustomizations.siteId, sql.placeholder("siteId"))));
+const selectSiteSpaceOverrides = (db: Database, siteId: string) => siteSpaceOverrides(db, { siteId });
 
 export async function getSiteCustomization(ctx: CallerContext, organizationId: string, siteId: string) {
   // The row is read alongside the access check, and used only once that check passed.
@@ -95,7 +101,7 @@ export function siteSpaceCustomizationsFrom(site: Settings, siteSpaceIds: string
   return Object.fromEntries(siteSpaceIds.map((id) => [id, siteSpaceSettings(site, byId.get(id))]));
 }
 
-export { siteSettings, selectSiteCustomization };
+export { siteSettings, selectSiteCustomization, selectSiteSpaceOverrides };
 
 /** An override object left empty by cleared keys is no override: `{styling: {}}` becomes `{}`. */
 function pruneEmpty(settings: Settings): Settings {

@@ -1,14 +1,12 @@
-import { eq } from "drizzle-orm";
 import { isVisitor, type CallerContext, type RequestContext, type VisitorContext } from "../../context";
 import { runBatch } from "../../db/batch";
-import { siteSpaceCustomizations } from "../../db/schema";
 import { loadSiteAccess } from "./access";
-import { selectSiteCustomization, siteSettings, siteSpaceCustomizationsFrom } from "./customization";
+import { selectSiteCustomization, selectSiteSpaceOverrides, siteSettings, siteSpaceCustomizationsFrom } from "./customization";
 import type { Settings } from "./customization-settings";
 import { presentSite, seenOnSite, type SitePresentation } from "./present";
 import { presentSiteStructure, structureFrom, structureReads, StructurePresenter, type SiteStructure } from "./structure";
 import { structureSeenBy } from "./visible-structure";
-import { loadVisitorSite, VISITOR_MEMBERSHIP, visitorAsMember } from "./visitor-access";
+import { loadVisitorSite, VISITOR_MEMBERSHIP, visitorAsMember, type VisitorSite } from "./visitor-access";
 
 /**
  * The published profile of a site (GitBook's PublishedContentSite): the site, its structure, its
@@ -26,15 +24,21 @@ export async function getPublishedSite(ctx: CallerContext | VisitorContext, orga
 }
 
 async function publishedSiteForVisitor(ctx: VisitorContext, organizationId: string, siteId: string, shareKey: string | undefined) {
-  const [{ site, organization }, results] = await loadVisitorSite(ctx, organizationId, siteId, profileReads(ctx, siteId), shareKey);
+  const [visited, results] = await loadVisitorSite(ctx, organizationId, siteId, profileReads(ctx, siteId), shareKey);
+  return visitorProfile(ctx, visited, results, shareKey);
+}
+
+/** The profile as a visitor sees it, from the results of `profileReads` and the site their token's check read. */
+export function visitorProfile(ctx: VisitorContext, { site, organization }: VisitorSite, results: unknown[], shareKey: string | undefined) {
   const structure = structureFrom(results);
   const presentation = { site, organization, membership: VISITOR_MEMBERSHIP, member: visitorAsMember(organization.id), siteSpaceCount: structure.siteSpaces.size, shareKey };
   return presentProfile(ctx, results, presentation, (whole) => structureSeenBy(whole, ctx.visitor.claims));
 }
 
-const profileReads = (ctx: RequestContext, siteId: string) => [
+/** The statements of a site's profile, after its access check (`visitorProfile` reads their results). */
+export const profileReads = (ctx: RequestContext, siteId: string) => [
   selectSiteCustomization(ctx.db, siteId),
-  ctx.db.select().from(siteSpaceCustomizations).where(eq(siteSpaceCustomizations.siteId, siteId)),
+  selectSiteSpaceOverrides(ctx.db, siteId),
   ...structureReads(ctx, siteId),
 ];
 

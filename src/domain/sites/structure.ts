@@ -1,6 +1,7 @@
 import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequestContext } from "../../context";
+import type { Database } from "../../db/client";
 import { rowsInAnyOrder } from "../../db/json-rows";
 import { selectedOnce } from "../../db/list-select";
 import { siteSectionGroups, siteSections, siteSpaces, spaces, type OrganizationRow, type SiteRow, type SiteSectionGroupRow, type SiteSectionRow, type SiteSpaceRow, type SpaceRow } from "../../db/schema";
@@ -174,14 +175,16 @@ const siteSpaceColumns = Object.fromEntries(
 const siteIdPlaceholder = sql.placeholder("siteId");
 const groupsOfSite = selectedOnce((db) => db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteIdPlaceholder)));
 const sectionsOfSite = selectedOnce((db) => db.select().from(siteSections).where(eq(siteSections.siteId, siteIdPlaceholder)));
-const siteSpacesOfSite = selectedOnce((db) =>
+const siteSpacesOfSite = selectedOnce((db) => selectSiteSpacesWithSpaces(db, eq(siteSpaces.siteId, siteIdPlaceholder)));
+
+/** Site spaces with their spaces and parent collections' levels, of the sites `where` names (one, or a URL's candidates: domain/published/lookup.ts). */
+export const selectSiteSpacesWithSpaces = (db: Database, where: SQL) =>
   db
     .select({ siteSpace: siteSpaceColumns, space: spaces, parent: { ...parentLevelColumns, lineage: parentLineageColumn } })
     .from(siteSpaces)
     .innerJoin(spaces, eq(spaces.id, siteSpaces.spaceId))
     .leftJoin(parentCollection, joinsParentCollection)
-    .where(eq(siteSpaces.siteId, siteIdPlaceholder)),
-);
+    .where(where);
 
 /** The three reads of a site's structure, to run alone or at the end of a batch of writes. */
 export function structureReads(ctx: RequestContext, siteId: string): [BatchItem<"sqlite">, BatchItem<"sqlite">, BatchItem<"sqlite">] {

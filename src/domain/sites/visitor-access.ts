@@ -2,6 +2,8 @@ import { and, eq, exists, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { VisitorContext } from "../../context";
 import { runBatch } from "../../db/batch";
+import type { Database } from "../../db/client";
+import { preparedOnce } from "../../db/prepared";
 import { organizationMembers, organizations, sitePublishingAuths, siteShareLinks, siteSpaces, sites, spaces, type OrganizationRow, type SiteRow, type SpaceRow } from "../../db/schema";
 import { notFound, unauthorized } from "../../lib/errors";
 import { canInOrganization, type Membership } from "../../lib/permissions";
@@ -34,12 +36,15 @@ interface SiteCheckRow {
 }
 
 /**
+ * The statements of every visitor's read (the site's check, its organization, the space), built
+ * once (db/prepared.ts): built by Drizzle on every request they were a fifth of the Worker's time
+ * for a reader page rendered (docs/performance.md, "Reader: serving pages over HTTP").
+ *
  * The site and what decides whether the token's way in is still open. Every column but the site's
  * under a name of its own: D1 keys a batch's rows by column name.
  */
-function selectSiteCheck(ctx: VisitorContext) {
-  const { visitor } = ctx;
-  return ctx.db
+const siteCheck = preparedOnce((db: Database) =>
+  db
     .select({
       site: sites,
       authGeneration: sql<number | null>`${sitePublishingAuths.generation}`.as("auth_generation"),
@@ -50,35 +55,38 @@ function selectSiteCheck(ctx: VisitorContext) {
     })
     .from(sites)
     .leftJoin(sitePublishingAuths, eq(sitePublishingAuths.siteId, sites.id))
-    .leftJoin(siteShareLinks, and(eq(siteShareLinks.id, visitor.shareLinkId ?? ""), eq(siteShareLinks.siteId, sites.id)))
-    .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, sites.organizationId), eq(organizationMembers.userId, visitor.memberId ?? "")))
-    .where(and(eq(sites.id, visitor.siteId), eq(sites.organizationId, visitor.organizationId)))
-    .limit(1);
-}
+    .leftJoin(siteShareLinks, and(eq(siteShareLinks.id, sql.placeholder("shareLinkId")), eq(siteShareLinks.siteId, sites.id)))
+    .leftJoin(organizationMembers, and(eq(organizationMembers.organizationId, sites.organizationId), eq(organizationMembers.userId, sql.placeholder("memberId"))))
+    .where(and(eq(sites.id, sql.placeholder("siteId")), eq(sites.organizationId, sql.placeholder("organizationId"))))
+    .limit(1),
+);
+const selectSiteCheck = ({ db, visitor }: VisitorContext) =>
+  siteCheck(db, { siteId: visitor.siteId, organizationId: visitor.organizationId, shareLinkId: visitor.shareLinkId ?? "", memberId: visitor.memberId ?? "" });
 
-const selectOrganization = (ctx: VisitorContext) => ctx.db.select().from(organizations).where(eq(organizations.id, ctx.visitor.organizationId)).limit(1);
+const organization = preparedOnce((db: Database) => db.select().from(organizations).where(eq(organizations.id, sql.placeholder("organizationId"))).limit(1));
+const selectOrganization = ({ db, visitor }: VisitorContext) => organization(db, { organizationId: visitor.organizationId });
 
 /** A space of the token's organization that one of the site's site spaces publishes (deleted ones excluded). */
-function selectPublishedSpace(ctx: VisitorContext, spaceId: string) {
-  const { visitor } = ctx;
-  return ctx.db
+const publishedSpace = preparedOnce((db: Database) =>
+  db
     .select()
     .from(spaces)
     .where(
       and(
-        eq(spaces.id, spaceId),
-        eq(spaces.organizationId, visitor.organizationId),
+        eq(spaces.id, sql.placeholder("spaceId")),
+        eq(spaces.organizationId, sql.placeholder("organizationId")),
         isNull(spaces.deletedAt),
         exists(
-          ctx.db
+          db
             .select({ id: siteSpaces.id })
             .from(siteSpaces)
-            .where(and(eq(siteSpaces.siteId, visitor.siteId), eq(siteSpaces.spaceId, spaces.id))),
+            .where(and(eq(siteSpaces.siteId, sql.placeholder("siteId")), eq(siteSpaces.spaceId, spaces.id))),
         ),
       ),
     )
-    .limit(1);
-}
+    .limit(1),
+);
+const selectPublishedSpace = ({ db, visitor }: VisitorContext, spaceId: string) => publishedSpace(db, { spaceId, organizationId: visitor.organizationId, siteId: visitor.siteId });
 
 /** Whether the token's way into the site is still open (a 401 when it closed), and the site published (404). */
 function checkSite(ctx: VisitorContext, row: SiteCheckRow | undefined): SiteCheckRow {

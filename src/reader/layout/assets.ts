@@ -22,9 +22,3 @@ export function readerAssetUrls(base = "", options: { math?: boolean } = {}): { 
   const katex = options.math && READER_ASSETS.katexStylesheet ? [`${prefix}${READER_ASSETS.katexStylesheet}`] : [];
   return { stylesheets: [`${prefix}${READER_ASSETS.stylesheet}`, ...katex], scripts: [`${prefix}${READER_ASSETS.script}`] };
 }
-
-/** KaTeX's stylesheet (its fonts come through it), for the pages that show math only; none when katex was not installed at build time. */
-export function readerMathStylesheets(base = ""): string[] {
-  const prefix = base.replace(/\/+$/, "");
-  return READER_ASSETS.katexStylesheet ? [`${prefix}${READER_ASSETS.katexStylesheet}`] : [];
-}

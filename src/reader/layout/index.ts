@@ -4,4 +4,4 @@ export { SearchPage } from "./search-page";
 export { NotFoundPage } from "./not-found-page";
 export { themeStyle } from "./theme/style";
 export { readerContentSecurityPolicy } from "./csp";
-export { READER_ASSETS, readerAssetUrls, readerMathStylesheets } from "./assets";
+export { READER_ASSETS, readerAssetUrls } from "./assets";

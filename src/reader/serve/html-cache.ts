@@ -18,19 +18,25 @@ import { readerContentSecurityPolicy } from "../layout";
  * anew each time and a page is never served to a visitor who may no longer read it.
  */
 
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
+/** In the Cache API a page is its body, and the rest of it (status, type, ETag, nonce marker) this header's JSON: nothing escapes the body. */
+const PAGE_HEADER = "X-Reader-Page";
 
 /**
  * The isolate's level: pages as objects (a hit parses nothing), at most REVISION_MEMORY_CACHE_BYTES
- * of their text, counted two bytes a character as http/revision-memory.ts counts; made on first use,
- * when the environment is known.
+ * of them; made on first use, when the environment is known. None while that is 0 (then the Cache
+ * API is the only level).
  */
 interface Remembered {
   page: RenderedPage;
   expiresAt: number;
 }
 let memory: LruMap<string, Remembered> | undefined;
-const memoryOf = (ctx: RequestContext) => (memory ??= new LruMap<string, Remembered>(memoryCapacity(ctx.env.REVISION_MEMORY_CACHE_BYTES), (entry) => 2 * entry.page.body.length));
+function memoryOf(ctx: RequestContext): LruMap<string, Remembered> | undefined {
+  const capacity = memoryCapacity(ctx.env.REVISION_MEMORY_CACHE_BYTES);
+  // Its text and, once answered, its UTF-8 (encodedParts): about three bytes a character in all.
+  return capacity === 0 ? undefined : (memory ??= new LruMap<string, Remembered>(capacity, (entry) => 3 * entry.page.body.length));
+}
 
 export interface RenderedPage {
   body: string;
@@ -52,17 +58,49 @@ export function pageCacheKey(ctx: RequestContext, url: URL, rendering: string, c
 }
 
 export async function cachedPage(ctx: RequestContext, key: string, expiresAt: number): Promise<RenderedPage | undefined> {
-  const remembered = memoryOf(ctx).get(key);
+  const remembered = memoryOf(ctx)?.get(key);
   if (remembered && remembered.expiresAt > Date.now()) return remembered.page;
   const response = await caches.default.match(key);
   if (!response?.ok) return undefined;
-  const page = (await response.json()) as RenderedPage;
-  memoryOf(ctx).set(key, { page, expiresAt });
+  const page = { ...(JSON.parse(response.headers.get(PAGE_HEADER) ?? "{}") as Omit<RenderedPage, "body">), body: await response.text() };
+  memoryOf(ctx)?.set(key, { page, expiresAt });
   return page;
 }
 
+/**
+ * A page's body as UTF-8, cut where its nonce goes, made once per page (when it is rendered, or
+ * first answered from the Cache API): a page in memory is answered many times, and encoding its
+ * text (and replacing the marker in it) for each response was a sixth of what a cached long page
+ * cost the Worker (docs/performance.md, "Reader"). Kept as long as the page object is (the
+ * memory's LRU holds it); its ETag is hashed from the same bytes.
+ */
+const encodedBodies = new WeakMap<RenderedPage, Uint8Array[]>();
+const UTF8 = new TextEncoder();
+
+function encodedParts(page: RenderedPage, marker: string): Uint8Array[] {
+  let parts = encodedBodies.get(page);
+  if (!parts) encodedBodies.set(page, (parts = page.body.split(marker).map((part) => UTF8.encode(part))));
+  return parts;
+}
+
 export async function renderedPage(body: string, contentType: string, status = 200, nonceMarker?: string): Promise<RenderedPage> {
-  return { body, contentType, status, etag: await strongEtag(body), ...(nonceMarker ? { nonceMarker } : {}) };
+  if (!nonceMarker) return { body, contentType, status, etag: await strongEtag(body) };
+  // Hashed without its marker (random per rendering): a page rendered again the same keeps its ETag.
+  const parts = body.split(nonceMarker).map((part) => UTF8.encode(part));
+  const page = { body, contentType, status, etag: await strongEtag(joined(parts)), nonceMarker };
+  encodedBodies.set(page, parts);
+  return page;
+}
+
+/** The parts one after the other, a zero byte between two. */
+function joined(parts: readonly Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, parts.length - 1));
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length + 1;
+  }
+  return bytes;
 }
 
 /** A random token: a nonce, or the marker a page is rendered with in its place. */
@@ -73,10 +111,11 @@ export function randomToken(): string {
 
 /** Keeps a page (in memory now, in the Cache API after the response) until its signing window ends. */
 export function keepPage(ctx: RequestContext, key: string, expiresAt: number, page: RenderedPage): void {
-  memoryOf(ctx).set(key, { page, expiresAt });
-  const serialized = JSON.stringify(page);
+  memoryOf(ctx)?.set(key, { page, expiresAt });
+  const { body, ...rest } = page;
   const ttl = Math.max(1, Math.floor((expiresAt - Date.now()) / 1000));
-  ctx.defer(caches.default.put(key, new Response(serialized, { headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${ttl}` } })));
+  const stored = page.nonceMarker ? withNonce(page, page.nonceMarker, page.nonceMarker) : body;
+  ctx.defer(caches.default.put(key, new Response(stored, { headers: { "Content-Type": "text/plain; charset=utf-8", [PAGE_HEADER]: JSON.stringify(rest), "Cache-Control": `public, max-age=${ttl}` } })));
 }
 
 /** The response for a page: 304 when the client has it (`If-None-Match`), else the page. */
@@ -89,5 +128,11 @@ export function pageResponse(page: RenderedPage, ifNoneMatch: string | undefined
   if (!page.nonceMarker) return new Response(page.body, { status: page.status, headers });
   const nonce = randomToken();
   headers.set("Content-Security-Policy", readerContentSecurityPolicy(nonce));
-  return new Response(page.body.replaceAll(page.nonceMarker, nonce), { status: page.status, headers });
+  return new Response(withNonce(page, page.nonceMarker, nonce), { status: page.status, headers });
+}
+
+/** The body with `nonce` where its marker is, from its UTF-8 parts. */
+function withNonce(page: RenderedPage, marker: string, nonce: string): Blob {
+  const encodedNonce = UTF8.encode(nonce);
+  return new Blob(encodedParts(page, marker).flatMap((part, index) => (index === 0 ? [part] : [encodedNonce, part])));
 }

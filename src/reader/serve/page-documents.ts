@@ -9,8 +9,8 @@ import type { DocumentInput } from "../document";
  * changes, so neither does what a page of it holds, and the reader renders a page again for every
  * visitor segment and signing window it serves: without this, each of those renders waits on a
  * D1 round trip for a document it already had (docs/performance.md, "Reader"). The memory is asked
- * only after the visitor's access to the revision was decided (`resolveContent` as their site
- * token) and for a page their claims show, as the API's revision cache serves a read only after
+ * only after the visitor's access to the revision was decided (the site token's check, with the site's
+ * profile) and for a page their claims show, as the API's revision cache serves a read only after
  * its access check. A computed page (its spec's latest version) and a read that saw the head move
  * are not kept.
  */

@@ -1,11 +1,11 @@
 import { raw } from "hono/html";
 import type { VisitorContext } from "../../context";
 import { emptyPageIndex } from "../../domain/content-reads/page-index";
-import { resolveContent, type ResolvedSource } from "../../domain/content-reads/revision-content";
+import { publishedSiteAndRevisionOf } from "../../domain/published/published-page";
+import type { ResolvedSource } from "../../domain/content-reads/revision-content";
 import type { ResolvedPublishedContent } from "../../domain/published/resolve";
-import { getPublishedSite } from "../../domain/sites/published";
 import { outlineOf, referencesOf, renderDocument, type DocumentInput, type DocumentReferences } from "../document";
-import { NotFoundPage, ReaderPage, readerAssetUrls, readerMathStylesheets } from "../layout";
+import { NotFoundPage, ReaderPage, readerAssetUrls } from "../layout";
 import type { ReaderDocumentHead, ReaderSiteView, ReaderTreeItem } from "../model";
 import { editHrefOf } from "./edit-link";
 import { iconNamesOf, loadIcons } from "./icons";
@@ -34,15 +34,15 @@ export interface SiteFrame {
 }
 
 /**
- * The site around the page: profile and revision read at once (two D1 round trips, in parallel),
- * then the drawings of the icons its sections and pages name (static assets, remembered per isolate).
+ * The site around the page: profile and revision, as the site token reads them, from the
+ * resolution's round trip; then the drawings of the icons its sections and pages name (static
+ * assets, remembered per isolate).
  */
 export async function loadSiteFrame(ctx: VisitorContext, content: ResolvedPublishedContent, origin: string, currentPageId: string | null, nonce: string): Promise<SiteFrame> {
   const { answer, index, hidden } = content;
-  const [profile, resolved] = await Promise.all([
-    getPublishedSite(ctx, answer.organization, answer.site, answer.shareKey) as Promise<unknown> as Promise<PublishedProfile>,
-    resolveContent(ctx, { kind: "revision", spaceId: answer.space, revisionId: answer.revision }),
-  ]);
+  const read = await publishedSiteAndRevisionOf(ctx, content);
+  const profile = read.profile as unknown as PublishedProfile;
+  const { resolved } = read;
   const homeUrl = `${origin}${answer.basePath}`;
   const localize = localizer(profile.site.urls.published, `${origin}${answer.siteBasePath}`);
   const current: SpaceLocation = { baseUrl: homeUrl, index, hidden };
@@ -99,10 +99,10 @@ export async function pageHtml(content: ResolvedPublishedContent, frame: SiteFra
   const pageUrl = `${frame.homeUrl}${encodePath(path)}`;
   const customization = frame.site.customization as { feedback?: { enabled?: boolean } };
   // KaTeX's stylesheet (and through it its fonts) only on pages that show math.
-  const math = references.math ? readerMathStylesheets() : [];
+  const head = references.math ? { ...frame.head, stylesheets: readerAssetUrls("", { math: true }).stylesheets } : frame.head;
   const html = (
     <ReaderPage
-      head={{ ...frame.head, stylesheets: [...frame.head.stylesheets, ...math] }}
+      head={head}
       site={frame.site}
       tree={frame.navigation.tree}
       page={{
