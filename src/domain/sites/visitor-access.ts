@@ -51,7 +51,8 @@ const siteCheck = preparedOnce((db: Database) =>
       shareLinkActive: sql<number | null>`${siteShareLinks.active}`.as("share_link_active"),
       memberRole: sql<RoleOrGuest>`${organizationMembers.role}`.as("member_role"),
       memberDisabled: sql<number | null>`${organizationMembers.disabled}`.as("member_disabled"),
-      memberGrantedRank: (visitor.memberId === null ? sql<number | null>`NULL` : sql<number | null>`${grantedRankOnSite(visitor.memberId)}`).as("member_granted_rank"),
+      // No member: the placeholder is "", which no grant names.
+      memberGrantedRank: sql<number | null>`${grantedRankOnSite(sql`${sql.placeholder("memberId")}`)}`.as("member_granted_rank"),
     })
     .from(sites)
     .leftJoin(sitePublishingAuths, eq(sitePublishingAuths.siteId, sites.id))
