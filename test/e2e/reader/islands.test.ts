@@ -1,12 +1,15 @@
+import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
+import { apiCaller } from "../harness/api";
 import { openPage, useBrowser } from "../harness/browser";
 
 /**
  * The reader's few client scripts (src/reader/islands/) in chromium: the search dialog, the theme
- * toggle and its head script (no flash of the wrong theme), the code blocks' copy buttons.
+ * toggle and its head script (no flash of the wrong theme), the code blocks' copy buttons, and the
+ * site's code themes following the toggle.
  */
 
-const { seeded } = inject("e2e");
+const { origin, seeded } = inject("e2e");
 const { handbook } = seeded;
 const browser = useBrowser();
 
@@ -71,5 +74,59 @@ it("copies a code block's text with its copy button", async () => {
     await expect(page.evaluate(() => (globalThis as any).navigator.clipboard.readText())).resolves.toBe("npm install --global docs-cli\ndocs --version");
   } finally {
     await context.close();
+  }
+});
+
+/** The colour and background the browser computed for the first `selector` in the page's content. */
+const computedColours = (page: Page, selector: string) =>
+  page
+    .locator(`.reader-document ${selector}`)
+    .first()
+    .evaluate((element) => {
+      const style = (globalThis as any).getComputedStyle(element);
+      return { color: style.color as string, background: style.backgroundColor as string };
+    });
+
+it("paints code in the site's code themes, the light one in light mode and the dark one after the toggle, and the reader's own palette elsewhere", async () => {
+  // A site of its own (the seeded ones keep the default): the handbook's space, Solarized Light and Dracula for its code.
+  const api = apiCaller(origin, seeded.user.token);
+  const sitePath = `/v1/orgs/${seeded.organizationId}/sites`;
+  const site = await api.call<{ id: string }>("POST", sitePath, { body: { title: "Themed handbook", spaces: [handbook.spaceId] }, expect: 201 });
+  await api.call("PATCH", `${sitePath}/${site.id}`, { body: { basename: "themed-handbook" } });
+  await api.call("PUT", `${sitePath}/${site.id}/customization`, { body: { styling: { codeTheme: { default: { light: "solarized-light", dark: "dracula" } } } } });
+  await api.call("POST", `${sitePath}/${site.id}/publish`);
+  const { urls } = await api.call<{ urls: { published: string } }>("GET", `${sitePath}/${site.id}`);
+
+  const { context, page, incidents } = await openPage(browser(), `${urls.published}${handbook.pages.gettingStarted.path}`, { colorScheme: "light" });
+  try {
+    await expect(page.locator("html").getAttribute("data-theme")).resolves.toBe("light");
+    // Solarized Light: green keywords on its cream background.
+    await expect(computedColours(page, ".hljs-keyword")).resolves.toEqual({ color: "rgb(133, 153, 0)", background: "rgba(0, 0, 0, 0)" });
+    await expect(computedColours(page, "pre")).resolves.toMatchObject({ color: "rgb(101, 123, 131)", background: "rgb(253, 246, 227)" });
+    await page.locator("[data-theme-toggle]").click();
+    await expect(page.locator("html").getAttribute("data-theme")).resolves.toBe("dark");
+    // Dracula: pink keywords on its dark blue-grey.
+    await expect(computedColours(page, ".hljs-keyword")).resolves.toMatchObject({ color: "rgb(255, 121, 198)" });
+    await expect(computedColours(page, "pre")).resolves.toMatchObject({ color: "rgb(248, 248, 242)", background: "rgb(40, 42, 54)" });
+    expect(incidents).toEqual({ dialogs: [], errors: [], consoleErrors: [] });
+
+    // The seeded handbook chose no code theme: the reader's own light palette.
+    await page.goto(handbook.pages.gettingStarted.url);
+    await page.evaluate(() => (globalThis as any).localStorage.clear());
+    await page.reload();
+    await expect(computedColours(page, ".hljs-keyword")).resolves.toMatchObject({ color: "rgb(207, 34, 46)" });
+  } finally {
+    await context.close();
+  }
+
+  // A site that follows the system (no `data-theme` until the reader chooses) and a reader whose system is dark: Dracula from the first paint.
+  await api.call("PUT", `${sitePath}/${site.id}/customization`, { body: { themes: { default: "system", toggeable: true }, styling: { codeTheme: { default: { light: "solarized-light", dark: "dracula" } } } } });
+  const system = await openPage(browser(), `${urls.published}${handbook.pages.gettingStarted.path}`, { colorScheme: "dark" });
+  try {
+    await expect(system.page.locator("html").getAttribute("data-theme")).resolves.toBeNull();
+    await expect(computedColours(system.page, ".hljs-keyword")).resolves.toMatchObject({ color: "rgb(255, 121, 198)" });
+    await expect(computedColours(system.page, "pre")).resolves.toMatchObject({ background: "rgb(40, 42, 54)" });
+  } finally {
+    await system.context.close();
   }
 });
