@@ -130,3 +130,40 @@ it("paints code in the site's code themes, the light one in light mode and the d
     await system.context.close();
   }
 });
+
+/**
+ * OpenAPI operation blocks come only from documents holding `openapi-operation` nodes, which no
+ * write path of the API makes yet (computed pages render as markdown): so the served stylesheets
+ * are checked on markup of the renderer's shape, in a document of the Worker's origin.
+ */
+it("paints OpenAPI blocks in the `openapi` code themes, apart from the code blocks', and each role in its own mode only", async () => {
+  const { context, page } = await openPage(browser(), handbook.pages.gettingStarted.url, { colorScheme: "light" });
+  try {
+    const stylesheet = (await page.locator('link[rel="stylesheet"]').first().getAttribute("href"))!;
+    const theme = (name: string) => stylesheet.replace(/reader\.css$/, `code-themes/${name}.css`);
+    const block = (token: string) => `<pre><code class="doc-code-body hljs language-json"><span class="doc-code-line">${token}</span></code></pre>`;
+    await page.setContent(
+      `<!doctype html><html data-theme="light" data-code-light="dracula" data-openapi-light="github-light"><head>` +
+        [stylesheet, theme("dracula"), theme("github-light")].map((href) => `<link rel="stylesheet" href="${href}">`).join("") +
+        `</head><body><div class="reader-document"><figure class="doc-code" id="content">${block('<span class="hljs-attr">"id"</span>')}</figure>` +
+        `<section class="doc-openapi"><figure class="doc-code" id="operation">${block('<span class="hljs-attr">"name"</span>')}</figure></section></div></body></html>`,
+    );
+    const attr = (id: string) => computedColours(page, `#${id} .hljs-attr`).then(({ color }) => color);
+    const background = (id: string) => computedColours(page, `#${id} pre`).then(({ background }) => background);
+    // Light: the code blocks in Dracula (cyan on its dark blue-grey), the OpenAPI block in GitHub Light (blue on white).
+    await expect(attr("content")).resolves.toBe("rgb(139, 233, 253)");
+    await expect(background("content")).resolves.toBe("rgb(40, 42, 54)");
+    await expect(attr("operation")).resolves.toBe("rgb(0, 92, 197)");
+    await expect(background("operation")).resolves.toBe("rgb(255, 255, 255)");
+    // OpenAPI left on the default: the reader's own palette there, whatever the code blocks show.
+    await page.evaluate(() => (globalThis as any).document.documentElement.removeAttribute("data-openapi-light"));
+    await expect(attr("operation")).resolves.toBe("rgb(5, 80, 174)");
+    await expect(attr("content")).resolves.toBe("rgb(139, 233, 253)");
+    // Dark, with no dark code theme chosen: the light choice does not leak into it; the reader's own dark palette.
+    await page.evaluate(() => (globalThis as any).document.documentElement.setAttribute("data-theme", "dark"));
+    await expect(attr("content")).resolves.toBe("rgb(121, 192, 255)");
+    await expect(attr("operation")).resolves.toBe("rgb(121, 192, 255)");
+  } finally {
+    await context.close();
+  }
+});
