@@ -2,6 +2,7 @@ import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
 import type { ReaderSiteView } from "../model";
 import { islandLabels, type Chrome } from "./chrome";
+import { codeThemeAssets } from "./theme/code-themes";
 import { THEME_HEAD_SCRIPT } from "./theme/head-script";
 import { themeStyle } from "./theme/style";
 
@@ -24,10 +25,17 @@ export function HtmlDocument({ chrome, meta, children }: { chrome: Chrome; meta:
   const description = meta.description ?? "";
   // Style switches of the customization; on <html>, whether the header has a second row (its height offsets sticky parts and anchors).
   const body = [`sidebar-${settings.sidebarBackground}`, `list-${settings.sidebarList}`, `search-${settings.searchStyle}`].join(" ");
+  // The site's code themes: role attributes on <html>, their stylesheets after the reader's (their rules win over its default palette).
+  const codeThemes = codeThemeAssets(settings.codeTheme);
   return (
     <>
       {raw("<!doctype html>")}
-      <html lang={site.lang || "en"} class={site.sections.length > 0 ? "has-sections" : undefined} data-theme={settings.themeDefault === "system" ? undefined : settings.themeDefault}>
+      <html
+        lang={site.lang || "en"}
+        class={site.sections.length > 0 ? "has-sections" : undefined}
+        data-theme={settings.themeDefault === "system" ? undefined : settings.themeDefault}
+        {...codeThemes.attributes}
+      >
         <head>
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -47,7 +55,7 @@ export function HtmlDocument({ chrome, meta, children }: { chrome: Chrome; meta:
           {head.socialImage && <meta name="twitter:image" content={head.socialImage} />}
           <Favicon site={site} primaryColor={settings.primaryColor.light} />
           {settings.themeToggeable && <script nonce={head.nonce}>{raw(THEME_HEAD_SCRIPT)}</script>}
-          {head.stylesheets.map((href) => (
+          {[...head.stylesheets, ...codeThemes.stylesheets].map((href) => (
             <link rel="stylesheet" href={href} nonce={head.nonce} />
           ))}
           <style nonce={head.nonce}>{raw(themeStyle(site.customization))}</style>

@@ -1,5 +1,6 @@
 import { DEFAULT_CUSTOMIZATION, overlaySettings, type Settings } from "../../domain/sites/customization-settings";
 import type { Themed } from "../model";
+import type { CodeThemeSetting } from "./theme/code-themes";
 
 /**
  * The customization as the layout uses it: GitBook's SiteCustomizationSettings (an open record,
@@ -22,6 +23,7 @@ export interface LayoutSettings {
   font: FontSetting;
   headingFont?: FontSetting;
   monospaceFont: FontSetting;
+  codeTheme: CodeThemeSetting;
   sidebarBackground: "default" | "filled";
   sidebarList: "default" | "pill" | "line";
   searchStyle: "prominent" | "subtle";
@@ -58,6 +60,16 @@ function font(value: unknown): FontSetting | undefined {
 
 const section = (settings: Settings, key: string): Settings => (isObject(settings[key]) ? settings[key] : {});
 
+const DEFAULT_CODE_THEME = { light: "default-light", dark: "default-dark" };
+const CODE_THEME_NAME = /^[a-z0-9-]{1,64}$/;
+
+/** A `{light, dark}` pair of code theme names (GitBook's names: lower case words and dashes), each missing or malformed one the default's. */
+function codeThemePair(value: unknown, fallback: Themed<string>): Themed<string> {
+  const pair = isObject(value) ? value : {};
+  const name = (mode: "light" | "dark") => (typeof pair[mode] === "string" && CODE_THEME_NAME.test(pair[mode]) ? pair[mode] : fallback[mode]);
+  return { light: name("light"), dark: name("dark") };
+}
+
 export function layoutSettings(customization: Record<string, unknown>): LayoutSettings {
   const settings = overlaySettings(DEFAULT_CUSTOMIZATION, isObject(customization) ? customization : {});
   const defaults = section(DEFAULT_CUSTOMIZATION, "styling");
@@ -84,6 +96,10 @@ export function layoutSettings(customization: Record<string, unknown>): LayoutSe
     font: font(styling.font) ?? { preset: "Inter" },
     headingFont: font(styling.headingFont),
     monospaceFont: font(styling.monospaceFont) ?? { preset: "IBMPlexMono" },
+    codeTheme: {
+      default: codeThemePair(section(styling, "codeTheme").default, DEFAULT_CODE_THEME),
+      openapi: codeThemePair(section(styling, "codeTheme").openapi, DEFAULT_CODE_THEME),
+    },
     sidebarBackground: pick(sidebar.background, ["default", "filled"], "default"),
     sidebarList: pick(sidebar.list, ["default", "pill", "line"], "default"),
     searchStyle: pick(styling.search, ["prominent", "subtle"], "prominent"),

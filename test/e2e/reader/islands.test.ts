@@ -1,12 +1,15 @@
+import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
+import { apiCaller } from "../harness/api";
 import { openPage, useBrowser } from "../harness/browser";
 
 /**
  * The reader's few client scripts (src/reader/islands/) in chromium: the search dialog, the theme
- * toggle and its head script (no flash of the wrong theme), the code blocks' copy buttons.
+ * toggle and its head script (no flash of the wrong theme), the code blocks' copy buttons, and the
+ * site's code themes following the toggle.
  */
 
-const { seeded } = inject("e2e");
+const { origin, seeded } = inject("e2e");
 const { handbook } = seeded;
 const browser = useBrowser();
 
@@ -69,6 +72,97 @@ it("copies a code block's text with its copy button", async () => {
     await firstBlock.getByRole("button", { name: "Copy" }).click();
     await expect.poll(() => firstBlock.getByRole("button").textContent()).toBe("Copied");
     await expect(page.evaluate(() => (globalThis as any).navigator.clipboard.readText())).resolves.toBe("npm install --global docs-cli\ndocs --version");
+  } finally {
+    await context.close();
+  }
+});
+
+/** The colour and background the browser computed for the first `selector` in the page's content. */
+const computedColours = (page: Page, selector: string) =>
+  page
+    .locator(`.reader-document ${selector}`)
+    .first()
+    .evaluate((element) => {
+      const style = (globalThis as any).getComputedStyle(element);
+      return { color: style.color as string, background: style.backgroundColor as string };
+    });
+
+it("paints code in the site's code themes, the light one in light mode and the dark one after the toggle, and the reader's own palette elsewhere", async () => {
+  // A site of its own (the seeded ones keep the default): the handbook's space, Solarized Light and Dracula for its code.
+  const api = apiCaller(origin, seeded.user.token);
+  const sitePath = `/v1/orgs/${seeded.organizationId}/sites`;
+  const site = await api.call<{ id: string }>("POST", sitePath, { body: { title: "Themed handbook", spaces: [handbook.spaceId] }, expect: 201 });
+  await api.call("PATCH", `${sitePath}/${site.id}`, { body: { basename: "themed-handbook" } });
+  await api.call("PUT", `${sitePath}/${site.id}/customization`, { body: { styling: { codeTheme: { default: { light: "solarized-light", dark: "dracula" } } } } });
+  await api.call("POST", `${sitePath}/${site.id}/publish`);
+  const { urls } = await api.call<{ urls: { published: string } }>("GET", `${sitePath}/${site.id}`);
+
+  const { context, page, incidents } = await openPage(browser(), `${urls.published}${handbook.pages.gettingStarted.path}`, { colorScheme: "light" });
+  try {
+    await expect(page.locator("html").getAttribute("data-theme")).resolves.toBe("light");
+    // Solarized Light: green keywords on its cream background.
+    await expect(computedColours(page, ".hljs-keyword")).resolves.toEqual({ color: "rgb(133, 153, 0)", background: "rgba(0, 0, 0, 0)" });
+    await expect(computedColours(page, "pre")).resolves.toMatchObject({ color: "rgb(101, 123, 131)", background: "rgb(253, 246, 227)" });
+    await page.locator("[data-theme-toggle]").click();
+    await expect(page.locator("html").getAttribute("data-theme")).resolves.toBe("dark");
+    // Dracula: pink keywords on its dark blue-grey.
+    await expect(computedColours(page, ".hljs-keyword")).resolves.toMatchObject({ color: "rgb(255, 121, 198)" });
+    await expect(computedColours(page, "pre")).resolves.toMatchObject({ color: "rgb(248, 248, 242)", background: "rgb(40, 42, 54)" });
+    expect(incidents).toEqual({ dialogs: [], errors: [], consoleErrors: [] });
+
+    // The seeded handbook chose no code theme: the reader's own light palette.
+    await page.goto(handbook.pages.gettingStarted.url);
+    await page.evaluate(() => (globalThis as any).localStorage.clear());
+    await page.reload();
+    await expect(computedColours(page, ".hljs-keyword")).resolves.toMatchObject({ color: "rgb(207, 34, 46)" });
+  } finally {
+    await context.close();
+  }
+
+  // A site that follows the system (no `data-theme` until the reader chooses) and a reader whose system is dark: Dracula from the first paint.
+  await api.call("PUT", `${sitePath}/${site.id}/customization`, { body: { themes: { default: "system", toggeable: true }, styling: { codeTheme: { default: { light: "solarized-light", dark: "dracula" } } } } });
+  const system = await openPage(browser(), `${urls.published}${handbook.pages.gettingStarted.path}`, { colorScheme: "dark" });
+  try {
+    await expect(system.page.locator("html").getAttribute("data-theme")).resolves.toBeNull();
+    await expect(computedColours(system.page, ".hljs-keyword")).resolves.toMatchObject({ color: "rgb(255, 121, 198)" });
+    await expect(computedColours(system.page, "pre")).resolves.toMatchObject({ background: "rgb(40, 42, 54)" });
+  } finally {
+    await system.context.close();
+  }
+});
+
+/**
+ * OpenAPI operation blocks come only from documents holding `openapi-operation` nodes, which no
+ * write path of the API makes yet (computed pages render as markdown): so the served stylesheets
+ * are checked on markup of the renderer's shape, in a document of the Worker's origin.
+ */
+it("paints OpenAPI blocks in the `openapi` code themes, apart from the code blocks', and each role in its own mode only", async () => {
+  const { context, page } = await openPage(browser(), handbook.pages.gettingStarted.url, { colorScheme: "light" });
+  try {
+    const stylesheet = (await page.locator('link[rel="stylesheet"]').first().getAttribute("href"))!;
+    const theme = (name: string) => stylesheet.replace(/reader\.css$/, `code-themes/${name}.css`);
+    const block = (token: string) => `<pre><code class="doc-code-body hljs language-json"><span class="doc-code-line">${token}</span></code></pre>`;
+    await page.setContent(
+      `<!doctype html><html data-theme="light" data-code-light="dracula" data-openapi-light="github-light"><head>` +
+        [stylesheet, theme("dracula"), theme("github-light")].map((href) => `<link rel="stylesheet" href="${href}">`).join("") +
+        `</head><body><div class="reader-document"><figure class="doc-code" id="content">${block('<span class="hljs-attr">"id"</span>')}</figure>` +
+        `<section class="doc-openapi"><figure class="doc-code" id="operation">${block('<span class="hljs-attr">"name"</span>')}</figure></section></div></body></html>`,
+    );
+    const attr = (id: string) => computedColours(page, `#${id} .hljs-attr`).then(({ color }) => color);
+    const background = (id: string) => computedColours(page, `#${id} pre`).then(({ background }) => background);
+    // Light: the code blocks in Dracula (cyan on its dark blue-grey), the OpenAPI block in GitHub Light (blue on white).
+    await expect(attr("content")).resolves.toBe("rgb(139, 233, 253)");
+    await expect(background("content")).resolves.toBe("rgb(40, 42, 54)");
+    await expect(attr("operation")).resolves.toBe("rgb(0, 92, 197)");
+    await expect(background("operation")).resolves.toBe("rgb(255, 255, 255)");
+    // OpenAPI left on the default: the reader's own palette there, whatever the code blocks show.
+    await page.evaluate(() => (globalThis as any).document.documentElement.removeAttribute("data-openapi-light"));
+    await expect(attr("operation")).resolves.toBe("rgb(5, 80, 174)");
+    await expect(attr("content")).resolves.toBe("rgb(139, 233, 253)");
+    // Dark, with no dark code theme chosen: the light choice does not leak into it; the reader's own dark palette.
+    await page.evaluate(() => (globalThis as any).document.documentElement.setAttribute("data-theme", "dark"));
+    await expect(attr("content")).resolves.toBe("rgb(121, 192, 255)");
+    await expect(attr("operation")).resolves.toBe("rgb(121, 192, 255)");
   } finally {
     await context.close();
   }

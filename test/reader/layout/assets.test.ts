@@ -1,3 +1,4 @@
+import gitbookSpec from "@gitbook/api/spec/openapi.json";
 import { describe, expect, it } from "vitest";
 import { raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
@@ -12,6 +13,8 @@ async function gzippedBytes(text: string): Promise<number> {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
   return (await new Response(stream).arrayBuffer()).byteLength;
 }
+
+const codeThemeFile = (name: string) => `${READER_ASSETS.codeThemes!.path}/${name}.css`;
 
 const fetchAsset = async (path: string) => {
   const response = await throughAssets(path);
@@ -42,8 +45,33 @@ describe("the reader's static assets", () => {
     const script = await gzippedBytes((await fetchAsset(READER_ASSETS.script)).text);
     const stylesheet = await gzippedBytes((await fetchAsset(READER_ASSETS.stylesheet)).text);
     const theme = await gzippedBytes(themeStyle({}));
+    // A site with a code theme in each mode also loads their two stylesheets.
+    const codeThemes = (await gzippedBytes((await fetchAsset(codeThemeFile("dracula"))).text)) + (await gzippedBytes((await fetchAsset(codeThemeFile("github-light"))).text));
     expect(script).toBeLessThan(30 * 1024);
-    expect(stylesheet + theme).toBeLessThan(15 * 1024);
+    expect(stylesheet + theme + codeThemes).toBeLessThan(15 * 1024);
+  });
+
+  it("include a stylesheet for every shiki theme GitBook's customization names, each a small file", async () => {
+    const names = (gitbookSpec.components.schemas.CustomizationCodeTheme as { enum: string[] }).enum.filter((name) => !/^(default|monochrome)-/.test(name));
+    expect(names.length).toBeGreaterThan(50);
+    expect(READER_ASSETS.codeThemes?.names).toEqual(expect.arrayContaining(names));
+    for (const name of names) {
+      const { response, text } = await fetchAsset(codeThemeFile(name));
+      expect(response.status, name).toBe(200);
+      expect(response.headers.get("cache-control"), name).toBe("public, max-age=31536000, immutable");
+      expect(await gzippedBytes(text), name).toBeLessThan(1024);
+      // Every role and mode, each setting the block's colours and every token kind code.css reads.
+      for (const selector of [`:root[data-theme="light"][data-code-light="${name}"]`, `:root[data-theme="dark"][data-openapi-dark="${name}"] .doc-openapi`, `:root:not([data-theme])[data-code-dark="${name}"]`]) expect(text, name).toContain(selector);
+      expect(text.match(/--hl-keyword:#[0-9a-f]{3,8};/gi), name).toHaveLength(4);
+      expect(text.match(/--code-bg:#[0-9a-f]{3,8};/gi), name).toHaveLength(4);
+    }
+  });
+
+  it("derive a code theme's colours from its TextMate definition (Dracula's pink keywords, green functions, grey-blue comments on its background)", async () => {
+    const { text } = await fetchAsset(codeThemeFile("dracula"));
+    const rule = /\[data-code-light="dracula"\][^{]*\{([^}]*)\}/.exec(text)![1]!;
+    const colours = Object.fromEntries(rule.split(";").map((declaration) => declaration.split(":") as [string, string]));
+    expect(colours).toMatchObject({ "--code-bg": "#282A36", "--code-fg": "#F8F8F2", "--hl-keyword": "#FF79C6", "--hl-title": "#50FA7B", "--hl-comment": "#6272A4", "--hl-string": "#F1FA8C", "--hl-number": "#BD93F9", "--code-scheme": "dark" });
   });
 
   it("keep a long page (5,000 words, a 300-page sidebar) and the stylesheet under 60 KB gzipped", async () => {
@@ -74,8 +102,8 @@ describe("the reader's static assets", () => {
   it("names only colours that pass AA in its fixed palettes (code and named content colours), on the default theme's surfaces", async () => {
     const { text } = await fetchAsset(READER_ASSETS.stylesheet);
     const blocks = {
-      light: /:root\{(--hl-keyword[^}]*)\}/.exec(text)?.[1] ?? "",
-      dark: /:root\[data-theme=dark\]\{(--hl-keyword[^}]*)\}/.exec(text)?.[1] ?? "",
+      light: /:root,\.doc-openapi\{(--hl-keyword[^}]*)\}/.exec(text)?.[1] ?? "",
+      dark: /:root\[data-theme=dark\],:root\[data-theme=dark\] \.doc-openapi\{(--hl-keyword[^}]*)\}/.exec(text)?.[1] ?? "",
       namedLight: /:root\{(--named-green[^}]*)\}/.exec(text)?.[1] ?? "",
       namedDark: /:root\[data-theme=dark\]\{(--named-green[^}]*)\}/.exec(text)?.[1] ?? "",
     };
