@@ -12,7 +12,8 @@ import { createSite, publishSite, spaceWithPages } from "../harness/seed";
  *
  * A rich embed's markup (a provider's oEmbed `html`, test/embed-pages.global.ts's widget, whose
  * script writes what it could reach) runs only inside its sandboxed frame: there its script runs,
- * but reads neither the site's cookies nor the page around it, even with the frame opened alone.
+ * but reads neither the site's cookies nor the page around it, even with the frame opened alone;
+ * without JavaScript the reader sees the embed's card instead.
  */
 
 const { origin, seeded } = inject("e2e");
@@ -94,6 +95,18 @@ it("runs a rich embed's script in its sandboxed frame only, where it reads neith
     await alone.getByText("The widget ran").waitFor({ timeout: 10_000 });
     // (Its parent is itself there: only the cookies say anything.)
     expect(await alone.locator("#widget-status").textContent()).toContain("cookies: refused;");
+  } finally {
+    await context.close();
+  }
+});
+
+it("shows a rich embed's card instead of its frame to a reader without JavaScript", async () => {
+  const { context, page } = await openPage(browser(), embedsPageUrl, { javaScriptEnabled: false });
+  try {
+    const card = page.locator(".doc-embed--rich a.doc-embed-card");
+    expect(await card.isVisible()).toBe(true);
+    expect(await card.textContent()).toContain("A widget");
+    expect(await page.locator('iframe[title="A widget"]').isVisible()).toBe(false);
   } finally {
     await context.close();
   }
