@@ -19,6 +19,21 @@ declare module "vitest" {
 const html = (head: string, body = "<p>Hello</p>") => `<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
 const oembedLink = (href: string) => `<link rel="alternate" type="application/json+oembed" href="${href}" title="oEmbed">`;
 
+/**
+ * A widget's markup: its inline script runs in the reader's sandboxed frame, writes that it ran,
+ * and whether it could read cookies or the page around the frame (it must not).
+ */
+export const WIDGET_HTML = [
+  '<p id="widget-status">The widget did not run.</p>',
+  "<script>",
+  "(() => {",
+  "  let cookies; try { cookies = document.cookie === '' ? 'empty' : 'readable'; } catch { cookies = 'refused'; }",
+  "  let parentPage; try { parentPage = parent.document.title ? 'readable' : 'empty'; } catch { parentPage = 'refused'; }",
+  "  document.getElementById('widget-status').textContent = `The widget ran; cookies: ${cookies}; parent: ${parentPage}.`;",
+  "})();",
+  "</script>",
+].join("\n");
+
 /** What each page answers: status, content type, body. Relative links resolve under the session. */
 const PAGES: Record<string, () => { status?: number; type?: string; body: string; headers?: Record<string, string> }> = {
   video: () => ({
@@ -28,6 +43,14 @@ const PAGES: Record<string, () => { status?: number; type?: string; body: string
     type: "application/json",
     body: JSON.stringify({ version: "1.0", type: "video", title: "A video & more", provider_name: "Tube", width: "640", html: '<iframe src="https://player.example/1" width="640"></iframe>' }),
   }),
+  player: () => ({ body: html(`<title>Player page</title>${oembedLink("oembed/player")}`) }),
+  "oembed/player": () => ({
+    type: "application/json",
+    body: JSON.stringify({ version: "1.0", type: "video", title: "A player", provider_name: "Tube", width: 560, height: 315, html: '<iframe src="https://player.example/2" width="560" height="315" allowfullscreen></iframe>' }),
+  }),
+  // A widget whose script writes into it, and reports what it can reach of the page around its frame (the reader's e2e test reads it).
+  widget: () => ({ body: html(`<title>Widget page</title>${oembedLink("oembed/widget")}`) }),
+  "oembed/widget": () => ({ type: "application/json", body: JSON.stringify({ version: "1.0", type: "rich", title: "A widget", provider_name: "Widgets", html: WIDGET_HTML }) }),
   article: () => ({
     body: html(
       `<title>Fallback title</title><meta name="twitter:title" content="Twitter title"><meta property="og:title" content="Tom &amp; Jerry &#8212; the &quot;article&quot;">` +
@@ -48,7 +71,8 @@ const PAGES: Record<string, () => { status?: number; type?: string; body: string
   moved: () => ({ status: 302, body: "", headers: { location: "article" } }),
 };
 
-export default async function setup(project: TestProject) {
+/** The pages' server on a random loopback port; also started by the reader's e2e test of embeds. */
+export async function startEmbedPages(): Promise<{ url: string; close(): Promise<void> }> {
   const requests = new Map<string, string[]>();
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
@@ -60,8 +84,16 @@ export default async function setup(project: TestProject) {
     send(response, answer.status ?? 200, answer.type ?? "text/html; charset=utf-8", answer.body, answer.headers);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  project.provide("embedPagesUrl", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export default async function setup(project: TestProject) {
+  const pages = await startEmbedPages();
+  project.provide("embedPagesUrl", pages.url);
+  return pages.close;
 }
 
 function send(response: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}) {

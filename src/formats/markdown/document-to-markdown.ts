@@ -21,6 +21,7 @@ import {
   type Json,
 } from "./document-nodes";
 import { phrasingToMdast, refUrl } from "./document-to-markdown-inlines";
+import { embedTag } from "./embeds";
 import { reusableContentInclude } from "./includes";
 
 /**
@@ -118,6 +119,12 @@ function blockToMdast(node: Json): BlockContent[] {
       return imagesToMdast([node]);
     case "reusable-content":
       return reusableContentToMdast(node);
+    case "embed": {
+      // The tag a body holds an embed with (embeds.ts); an embed of a URL no tag can hold is left out.
+      const url = dataOf(node).url;
+      const tag = typeof url === "string" ? embedTag(url) : null;
+      return tag === null ? [] : [{ type: "html", value: tag }];
+    }
     default:
       // Unknown blocks (hints, tabs, expandables, ...) and stray list items: their content, which
       // is blocks or inline content, sometimes held in fragments.

@@ -23,6 +23,7 @@ import {
   type MarkType,
   type TextNode,
 } from "./document-nodes";
+import { embedOfParagraph } from "./embeds";
 import { reusableContentOfParagraph } from "./includes";
 import { classifyUrl, type LinkTarget } from "./links";
 import { htmlText, isSafeUrl, withoutInlineScripts } from "./untrusted";
@@ -94,6 +95,11 @@ class DocumentBuilder {
         const alone = node.children.length === 1 && node.children[0]!.type === "text";
         const reusableContent = alone && placement === "top" && !this.untrusted ? reusableContentOfParagraph(plainText(node)) : undefined;
         if (reusableContent !== undefined) return [this.reusableContent(reusableContent)];
+        // An embed (embeds.ts), also at the top level only, and from a trusted body. GFM reads the
+        // tag's URL as an autolink: the paragraph is text and links, whose text is the tag.
+        const textAndLinks = node.children.every((child) => child.type === "text" || child.type === "link");
+        const embed = textAndLinks && placement === "top" && !this.untrusted ? embedOfParagraph(plainText(node)) : undefined;
+        if (embed !== undefined) return [{ object: "block", type: "embed", key: this.key(), isVoid: true, data: { url: embed } }];
         const formula = placement === "quote" ? undefined : loneFormula(node);
         if (formula !== undefined) return [this.math(formula)];
         return [placement === "top" && this.isImagesOnly(node) ? this.images(node) : this.paragraph(node.children)];

@@ -7,7 +7,8 @@
  */
 import type { Definition, List, Nodes, PhrasingContent, RootContent, Table } from "mdast";
 import type { PDFImage } from "./pdf-lib";
-import { mathSource } from "../markdown/mdast";
+import { embedOfParagraph } from "../markdown/embeds";
+import { mathSource, plainText } from "../markdown/mdast";
 import { CONTENT_HEIGHT, lineHeight, type Canvas } from "./canvas";
 import { wrapPreformatted, wrapRuns } from "./layout";
 import { COLORS, type LinkDestination, type Run, type TextStyle } from "./text";
@@ -47,10 +48,13 @@ function drawBlock(node: RootContent, context: BodyContext, listDepth: number) {
       canvas.space(2);
       return;
     }
-    case "paragraph":
-      drawMixed(node.children, context);
+    case "paragraph": {
+      // An embed's tag (markdown/embeds.ts) prints as a link to what it embeds.
+      const embedded = node.children.every((child) => child.type === "text" || child.type === "link") ? embedOfParagraph(plainText(node)) : undefined;
+      drawMixed(embedded === undefined ? node.children : [{ type: "link", url: embedded, children: [{ type: "text", value: embedded }] }], context);
       canvas.space(BODY_SIZE * 0.6);
       return;
+    }
     case "list":
       drawList(node, context, listDepth);
       canvas.space(BODY_SIZE * 0.4);

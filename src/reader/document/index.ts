@@ -13,7 +13,8 @@
  * renderDocument returns a hono/jsx element without async components: `String(element)` is the
  * HTML at once, and it can be placed inside a layout's JSX as it is. Content is untrusted: text is
  * escaped, URLs are http(s), mailto or relative (urls.ts), no style or event attribute comes from
- * content, embeds are cards (never third-party markup), and a lookup's null hides its target.
+ * content, embeds are cards or a rich one's sandboxed frame (never third-party markup in the page),
+ * and a lookup's null hides its target.
  *
  * CLASS NAMES (all `doc-*`; the layout's CSS styles them; BEM-ish `--modifier`)
  *
@@ -56,6 +57,7 @@
  *               Dark variants: a second img, .doc-image-light and .doc-image-dark on the pair: the
  *               CSS hides the one of the other theme (also on .doc-inline-image, .doc-card-cover).
  *               div.doc-file > a.doc-file-link > span.doc-file-icon + span.doc-file-name + span.doc-file-meta
+ *               div.doc-embed (+ doc-embed--rich: > iframe.doc-embed-frame[data-embed-frame] + noscript > the card)
  *               div.doc-embed (+ doc-full-width) > a.doc-embed-card > img.doc-embed-thumbnail?
  *               + span.doc-embed-text > span.doc-embed-title + span.doc-embed-description?
  *               + span.doc-embed-site (> img.doc-embed-icon?)

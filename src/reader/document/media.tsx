@@ -10,6 +10,7 @@ import type { Child } from "hono/jsx";
 import { externalUrl } from "./links";
 import { childrenOf, dataOf, fragmentNamed, isJson, nonEmptyString, numberOf, plainTextOf, stringOf, type Json } from "./nodes";
 import type { RenderState } from "./render-state";
+import type { EmbedFrame, EmbedInfo } from "./types";
 import { isAbsoluteHttp, safeLinkUrl, safeSourceUrl } from "./urls";
 import { renderInlines } from "./inlines";
 
@@ -142,31 +143,70 @@ export function renderFile(node: Json, state: RenderState): Child {
   );
 }
 
-/** An embed (or an integration block unfurled from a URL): a card of the page's metadata. */
+/**
+ * The sandbox of a rich embed's frame, also the frame route's CSP `sandbox` (reader/layout/csp.ts),
+ * so the frame's document is an opaque origin even opened top-level: scripts, popups (escaping the
+ * sandbox: a link to the provider opens as a normal page), fullscreen presentation and forms;
+ * never `allow-same-origin` (the site's cookies and storage) nor top navigation.
+ */
+export const EMBED_FRAME_SANDBOX = "allow-scripts allow-popups allow-popups-to-escape-sandbox allow-presentation allow-forms";
+/** What a player may use, delegated to the frame (and by it to the provider's player). */
+const FRAME_ALLOW = "autoplay; encrypted-media; fullscreen; picture-in-picture";
+
+/** An embed (or an integration block unfurled from a URL): a rich embed's frame, else a card of the page's metadata. */
 export function renderEmbed(node: Json, state: RenderState): Child {
   const data = dataOf(node);
   const url = nonEmptyString(data.url);
   const href = url ? externalUrl(url, state) : null;
   if (!url || !href) return null;
   const info = state.context.embed(url);
+  const frameSrc = info?.frame ? safeSourceUrl(info.frame.src) : null;
+  const classes = `doc-embed${frameSrc ? " doc-embed--rich" : ""}${data.fullWidth === true ? " doc-full-width" : ""}`;
+  const card = embedCard(url, href, info, state);
+  if (!info?.frame || !frameSrc) return <div class={classes}>{card}</div>;
+  return (
+    <div class={classes}>
+      <iframe
+        class="doc-embed-frame"
+        src={frameSrc}
+        title={info.title || url}
+        sandbox={EMBED_FRAME_SANDBOX}
+        allow={FRAME_ALLOW}
+        allowfullscreen
+        loading="lazy"
+        style={aspectRatioOf(info.frame)}
+        data-embed-frame=""
+      ></iframe>
+      {/* Without JavaScript the frame's markup cannot run: the card instead (CSS hides the frame). */}
+      <noscript>{card}</noscript>
+    </div>
+  );
+}
+
+function embedCard(url: string, href: string, info: EmbedInfo | null, state: RenderState): Child {
   const thumbnail = info?.thumbnail ? imageSource({ kind: "url", url: info.thumbnail }, state) : null;
   const icon = info?.icon ? imageSource({ kind: "url", url: info.icon }, state) : null;
   const site = info?.site ?? hostOf(href);
   return (
-    <div class={`doc-embed${data.fullWidth === true ? " doc-full-width" : ""}`}>
-      <a class="doc-embed-card" href={href} rel={isAbsoluteHttp(href) ? "noopener noreferrer" : undefined}>
-        {thumbnail ? <img class="doc-embed-thumbnail" src={thumbnail.src} alt="" loading="lazy" decoding="async" referrerpolicy="no-referrer" /> : null}
-        <span class="doc-embed-text">
-          <span class="doc-embed-title">{info?.title || url}</span>
-          {info?.description ? <span class="doc-embed-description">{info.description}</span> : null}
-          <span class="doc-embed-site">
-            {icon ? <img class="doc-embed-icon" src={icon.src} alt="" width={16} height={16} loading="lazy" decoding="async" referrerpolicy="no-referrer" /> : null}
-            {site}
-          </span>
+    <a class="doc-embed-card" href={href} rel={isAbsoluteHttp(href) ? "noopener noreferrer" : undefined}>
+      {thumbnail ? <img class="doc-embed-thumbnail" src={thumbnail.src} alt="" loading="lazy" decoding="async" referrerpolicy="no-referrer" /> : null}
+      <span class="doc-embed-text">
+        <span class="doc-embed-title">{info?.title || url}</span>
+        {info?.description ? <span class="doc-embed-description">{info.description}</span> : null}
+        <span class="doc-embed-site">
+          {icon ? <img class="doc-embed-icon" src={icon.src} alt="" width={16} height={16} loading="lazy" decoding="async" referrerpolicy="no-referrer" /> : null}
+          {site}
         </span>
-      </a>
-    </div>
+      </span>
+    </a>
   );
+}
+
+/** A player's size as the frame's aspect ratio (numbers only: nothing of the markup's text reaches the attribute); none for a widget. */
+function aspectRatioOf(frame: EmbedFrame): string | undefined {
+  const { width, height } = frame;
+  const valid = (value: number | undefined): value is number => typeof value === "number" && Number.isFinite(value) && value > 0;
+  return valid(width) && valid(height) ? `aspect-ratio:${Math.round(width)}/${Math.round(height)}` : undefined;
 }
 
 function hostOf(url: string): string {

@@ -26,8 +26,8 @@ export interface FileInfo {
 }
 
 /**
- * What an embed card shows of a URL (the embed operation's answer without its markup: the
- * provider's HTML is never placed in a page).
+ * What an embed shows of a URL: a card (the embed operation's answer without its markup: the
+ * provider's HTML is never placed in a page), and for a rich embed the frame that shows the markup.
  */
 export interface EmbedInfo {
   title?: string;
@@ -37,6 +37,15 @@ export interface EmbedInfo {
   /** Absolute URLs of the site's icon and of a preview image. */
   icon?: string;
   thumbnail?: string;
+  /** A rich embed: the reader's URL that answers the provider's markup, sandboxed (reader/serve/embed-frames.ts). */
+  frame?: EmbedFrame;
+}
+
+export interface EmbedFrame {
+  src: string;
+  /** The size the markup asks for (a player's), kept as the frame's aspect ratio. */
+  width?: number;
+  height?: number;
 }
 
 /** What a page, space, collection or user is called, for mentions, cards and table cells. */

@@ -1,4 +1,5 @@
 import { setupCopyButtons } from "./copy";
+import { setupEmbedFrames } from "./embed-frames";
 import { setupFeedback } from "./feedback";
 import { readLabels } from "./labels";
 import { setupMenu } from "./menu";
@@ -19,3 +20,4 @@ setupSearch(labels);
 setupCopyButtons(labels);
 setupFeedback(labels);
 setupOutline();
+setupEmbedFrames();

@@ -1,3 +1,5 @@
+import { EMBED_FRAME_SANDBOX } from "../document/media";
+
 /**
  * The Content-Security-Policy of every reader HTML response, with that response's nonce.
  *
@@ -10,8 +12,9 @@
  *   them, and a style attribute cannot run code.
  * - Images and media from anywhere over https (content images may be hosted anywhere), data: for
  *   the favicon and small inline images; fonts only from this origin (KaTeX's); fetches (search,
- *   feedback) and forms only to this origin; no frames (embeds are cards: a provider's markup is
- *   never placed in a page), no plugins, no <base>; the page may be framed only by this origin.
+ *   feedback) and forms only to this origin; frames only from this origin (a rich embed's frame,
+ *   serve/embed-frames.ts: the provider's markup is never placed in the page itself), no plugins,
+ *   no <base>; the page may be framed only by this origin.
  */
 export function readerContentSecurityPolicy(nonce: string): string {
   return [
@@ -23,11 +26,36 @@ export function readerContentSecurityPolicy(nonce: string): string {
     "media-src 'self' https:",
     "font-src 'self'",
     "connect-src 'self'",
-    "frame-src 'none'",
+    "frame-src 'self'",
     "form-action 'self'",
     "base-uri 'none'",
     "object-src 'none'",
     "frame-ancestors 'self'",
     "manifest-src 'self'",
+  ].join("; ");
+}
+
+/**
+ * The CSP of a rich embed's frame: the sandbox, then the provider's markup may load what
+ * providers' markup loads (its scripts, inline or not, styles, images, media, fonts, frames and
+ * fetches from anywhere over http(s): it runs in an origin of its own, with nothing to protect),
+ * but no plugins and no <base>, and only the reader's own pages may frame it.
+ */
+export function embedFrameContentSecurityPolicy(): string {
+  const web = "http: https:";
+  return [
+    `sandbox ${EMBED_FRAME_SANDBOX}`,
+    "default-src 'none'",
+    `script-src ${web} 'unsafe-inline'`,
+    `style-src ${web} 'unsafe-inline'`,
+    `img-src ${web} data: blob:`,
+    `media-src ${web} blob:`,
+    `font-src ${web} data:`,
+    `connect-src ${web}`,
+    `frame-src ${web}`,
+    `form-action ${web}`,
+    "base-uri 'none'",
+    "object-src 'none'",
+    "frame-ancestors 'self'",
   ].join("; ");
 }

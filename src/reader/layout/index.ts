@@ -3,5 +3,6 @@ export { ReaderPage } from "./reader-page";
 export { SearchPage } from "./search-page";
 export { NotFoundPage } from "./not-found-page";
 export { themeStyle } from "./theme/style";
-export { readerContentSecurityPolicy } from "./csp";
+export { embedFrameContentSecurityPolicy, readerContentSecurityPolicy } from "./csp";
+export { embedFrameDocument } from "./embed-frame";
 export { READER_ASSETS, readerAssetUrls } from "./assets";

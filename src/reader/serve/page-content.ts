@@ -4,6 +4,7 @@ import { getReusableContentDocument } from "../../domain/content-reads/reusable-
 import { readContent, type ResolvedSource } from "../../domain/content-reads/revision-content";
 import { loadLatestSpec } from "../../domain/computed-pages/spec-source";
 import { getEmbedInSpace } from "../../domain/embeds/embeds";
+import { markupSize } from "../../formats/html/markup-size";
 import { readStoredSpec } from "../../domain/openapi/parse";
 import { readVersionText } from "../../domain/openapi/specs";
 import { isFile } from "../../domain/revisions/entries";
@@ -21,13 +22,14 @@ import {
   type FileInfo,
   type OpenAPISource,
 } from "../document";
+import { embedFrameUrl } from "./embed-frames";
 import { loadIcons } from "./icons";
 import { safeUrl, SiteLinks, type SpaceLocation } from "./links";
 
 /**
  * Everything a page's document points at, loaded before it is rendered (rendering never waits):
  * the files of its space (signed for the current window), the reusable contents it places, the
- * embeds it shows (through the embed operation, cached per URL), the OpenAPI operations of the
+ * embeds it shows (through the embed operation, cached per URL; a rich one with its signed frame URL), the OpenAPI operations of the
  * organization's specs, the page indexes of the other spaces it links to (only spaces this
  * visitor is shown), the drawings of its inline icons, and the highlighter and KaTeX when it has
  * code or math. Every read goes
@@ -64,7 +66,7 @@ export async function loadReferences(
   const [files, reusable, embeds, specs, others, renderers, icons] = await Promise.all([
     references.files.size > 0 ? filesOf(ctx, resolved, references.files) : new Map<string, FileInfo>(),
     Promise.all([...references.reusableContents].map(async (id) => [id, await reusableDocument(ctx, resolved, id)] as const)),
-    Promise.all([...references.embeds].map(async (url) => [url, await embedOf(ctx, resolved.space.id, url)] as const)),
+    Promise.all([...references.embeds].map(async (url) => [url, await embedOf(ctx, resolved.space.id, current.baseUrl, url)] as const)),
     Promise.all([...references.openapiSpecs].map(async (slug) => [slug, await specDocument(ctx, organizationId, slug)] as const)),
     Promise.all(
       siteSpaces
@@ -140,15 +142,22 @@ async function reusableDocument(ctx: VisitorContext, resolved: ResolvedSource, i
   }
 }
 
-/** The embed card's metadata (never its markup); null when the URL cannot be embedded. */
-async function embedOf(ctx: VisitorContext, spaceId: string, url: string): Promise<EmbedInfo | null> {
+/**
+ * The embed card's metadata, and for a rich embed the frame showing its markup (signed for the
+ * site space's root: the frame route answers only what a page holds); null when the URL cannot be
+ * embedded.
+ */
+async function embedOf(ctx: VisitorContext, spaceId: string, siteSpaceRoot: string, url: string): Promise<EmbedInfo | null> {
+  let embed;
   try {
-    const embed = await getEmbedInSpace(ctx, spaceId, url);
-    const { title, site, description, icon, thumbnail } = embed as Record<string, string | undefined>;
-    return { ...(title ? { title } : {}), ...(site ? { site } : {}), ...(description ? { description } : {}), ...(icon ? { icon } : {}), ...(thumbnail ? { thumbnail } : {}) };
+    embed = await getEmbedInSpace(ctx, spaceId, url);
   } catch {
     return null;
   }
+  const { title, site, description, icon, thumbnail } = embed as Record<string, string | undefined>;
+  const card: EmbedInfo = { ...(title ? { title } : {}), ...(site ? { site } : {}), ...(description ? { description } : {}), ...(icon ? { icon } : {}), ...(thumbnail ? { thumbnail } : {}) };
+  if (embed.type !== "rich") return card;
+  return { ...card, frame: { src: await embedFrameUrl(ctx.env, siteSpaceRoot, url), ...markupSize(embed.html) } };
 }
 
 async function specDocument(ctx: VisitorContext, organizationId: string, slug: string): Promise<Record<string, any> | undefined> {

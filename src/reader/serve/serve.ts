@@ -5,6 +5,7 @@ import type { ResolvedPublishedContent } from "../../domain/published/resolve";
 import { getPublishedSite } from "../../domain/sites/published";
 import { errorBody } from "../../lib/errors";
 import { READER_ASSETS } from "../layout";
+import { isEmbedFrameRequest, serveEmbedFrame } from "./embed-frames";
 import { encodePath } from "./links";
 import { cachedPage, keepPage, pageCacheKey, pageResponse, randomToken, renderedPage, type RenderedPage } from "./html-cache";
 import { firstPageOf } from "./navigation";
@@ -33,6 +34,8 @@ const XML = "application/xml; charset=utf-8";
 
 export async function serveReader(c: Context<AppEnv>): Promise<Response | null> {
   const ctx = c.get("context");
+  // A rich embed's frame is answered before the URL is resolved: its signature is all it needs.
+  if (isEmbedFrameRequest(new URL(c.req.url))) return c.req.method === "POST" ? null : serveEmbedFrame(ctx, c.req.raw);
   const visit = readVisit(c);
   const visited = await visitedContent(ctx, visit);
   if (visited.kind === "nothing") return null;

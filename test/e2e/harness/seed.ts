@@ -84,7 +84,7 @@ const CONDITIONS = {
 type PageTree = Array<{ id: string; title: string; path: string; pages: PageTree }>;
 
 /** A space with `pages` on main, a change request per level of the tree (`compat=false`: the edit answers the pages it made). */
-async function spaceWithPages<Ref extends string>(api: ApiCaller, organizationId: string, title: string, pages: PageSpec[]) {
+export async function spaceWithPages<Ref extends string>(api: ApiCaller, organizationId: string, title: string, pages: PageSpec[]) {
   const space = await api.call<{ id: string }>("POST", `/v1/orgs/${organizationId}/spaces`, { body: { title }, expect: 201 });
   const ids = await insertPagesByLevel(pages, async (changes) => {
     const changeRequest = await api.call<{ id: string }>("POST", `/v1/spaces/${space.id}/change-requests`, { body: { subject: `Add pages to ${title}` }, expect: 201 });
@@ -106,14 +106,14 @@ async function pagesOf(api: ApiCaller, spaceId: string) {
 }
 
 /** Publishes the site; answers it as read after publishing (with `urls.published`). */
-async function publishSite(api: ApiCaller, organizationId: string, siteId: string) {
+export async function publishSite(api: ApiCaller, organizationId: string, siteId: string) {
   const sitePath = `/v1/orgs/${organizationId}/sites/${siteId}`;
   await api.call("POST", `${sitePath}/publish`);
   return api.call<{ id: string; urls: { published: string } }>("GET", sitePath);
 }
 
 /** A site of `spaces` (the first the default) with `basename`, not yet published. */
-async function createSite(api: ApiCaller, organizationId: string, body: { title: string; spaces: string[]; visibility?: string }, basename: string) {
+export async function createSite(api: ApiCaller, organizationId: string, body: { title: string; spaces: string[]; visibility?: string }, basename: string) {
   const site = await api.call<{ id: string }>("POST", `/v1/orgs/${organizationId}/sites`, { body, expect: 201 });
   await api.call("PATCH", `/v1/orgs/${organizationId}/sites/${site.id}`, { body: { basename } });
   return site.id;

@@ -80,6 +80,14 @@ describe("renderPdf", () => {
     expect(pdf.text).toContain("[image: bad]");
   });
 
+  it("prints an embed's tag as a link to what it embeds", async () => {
+    const markdown = 'Watch this:\n\n{% embed url="https://video.example/watch?v=1" %}\n\nThe end.\n';
+    const pdf = await openPdf(await renderPdf(base({ pages: [{ id: "a", title: "Embeds", depth: 0, markdown }] })));
+    expect(pdf.pages[0]).toContain("https://video.example/watch?v=1");
+    expect(pdf.pages[0]).not.toContain("{%");
+    expect(pdf.links[0]).toEqual([{ uri: "https://video.example/watch?v=1" }]);
+  });
+
   it("prints math as its TeX source, blocks and inline, without the `$$`", async () => {
     const markdown = "Energy $$E = mc^2$$ here.\n\n$$\n\\frac{a}{b}\n$$\n\n* $$x_i$$\n";
     const pdf = await openPdf(await renderPdf(base({ pages: [{ id: "a", title: "Formulas", depth: 0, markdown }] })));

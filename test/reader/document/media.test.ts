@@ -87,6 +87,35 @@ describe("document renderer: images, files and embeds", () => {
     expect(unknown!.querySelector(".doc-embed-site")!.textContent).toBe("unknown.example");
   });
 
+  it("renders a rich embed as a sandboxed, lazy frame of its frame URL, titled, with the card in a <noscript>", () => {
+    const frame = { src: "https://docs.example/~embed?url=https%3A%2F%2Fvideo.example%2Fwatch&sig=abc", width: 640, height: 360 };
+    const page = renderDom(doc(voidBlock("embed", { url: "https://video.example/watch" }), voidBlock("embed", { url: "https://widget.example/w" })), {
+      embed: (url) =>
+        url.startsWith("https://video") ? { title: "A video", site: "Video Site", frame } : { title: "A widget", site: "Widgets", frame: { src: "https://docs.example/~embed?url=w&sig=def" } },
+    });
+    const [video, widget] = [...page.querySelectorAll(".doc-embed")];
+    expect(video!.getAttribute("class")).toBe("doc-embed doc-embed--rich");
+    const iframe = video!.querySelector("iframe.doc-embed-frame")!;
+    expect(iframe.getAttribute("src")).toBe(frame.src);
+    expect(iframe.getAttribute("title")).toBe("A video");
+    expect(iframe.getAttribute("sandbox")).toBe("allow-scripts allow-popups allow-popups-to-escape-sandbox allow-presentation allow-forms");
+    expect(iframe.getAttribute("loading")).toBe("lazy");
+    expect(iframe.getAttribute("style")).toBe("aspect-ratio:640/360");
+    expect(iframe.hasAttribute("data-embed-frame")).toBe(true);
+    expect(video!.querySelector("noscript")!.innerHTML).toContain('class="doc-embed-card"');
+    // A widget sizes itself: no ratio.
+    expect(widget!.querySelector("iframe")!.hasAttribute("style")).toBe(false);
+    expect(widget!.querySelector("iframe")!.getAttribute("title")).toBe("A widget");
+  });
+
+  it("drops a frame URL that is not http(s), and falls back to the card", () => {
+    const page = renderDom(doc(voidBlock("embed", { url: "https://video.example/watch" })), {
+      embed: () => ({ title: "A video", frame: { src: "javascript:alert(1)" } }),
+    });
+    expect(page.querySelector("iframe")).toBeNull();
+    expect(page.querySelector(".doc-embed > a.doc-embed-card")!.getAttribute("href")).toBe("https://video.example/watch");
+  });
+
   it("shows an integration block unfurled from a URL as that URL's card, and other integration blocks not at all", () => {
     const page = renderDom(
       doc(
