@@ -78,7 +78,7 @@ export async function withServers(run) {
     for (const config of Object.values(configs)) rmSync(config, { force: true });
     rmSync(persist, { recursive: true, force: true });
   };
-  const interrupted = () => (stop(), process.exit(130));
+  const interrupted = (signal) => (console.error(`${signal}: the servers are stopped`), stop(), process.exit(130));
   for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, interrupted);
   try {
     writeConfigs();
@@ -106,6 +106,19 @@ export async function json(method, url, token, body) {
 }
 
 /**
+ * `fetch`, sent again once when the server closed a kept-alive connection as the request went out
+ * (under load `wrangler dev` sometimes does, which would end a run of half an hour).
+ */
+async function fetchOnce(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (error?.cause?.code !== "UND_ERR_SOCKET") throw error;
+    return fetch(url, init);
+  }
+}
+
+/**
  * Requests per second of a workload: `{ name, url, headers, requests }`, where `url` may be a
  * function called for every request (a URL of its own each time).
  */
@@ -117,7 +130,7 @@ export async function throughput(workload) {
     Array.from({ length: CONCURRENCY }, async () => {
       while (remaining-- > 0) {
         const url = typeof workload.url === "function" ? workload.url() : workload.url;
-        const response = await fetch(url, { headers: workload.headers });
+        const response = await fetchOnce(url, { headers: workload.headers });
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`${workload.name}: ${response.status}`);
       }
