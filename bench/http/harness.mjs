@@ -72,6 +72,10 @@ async function ready(url) {
  */
 export async function withServers(run) {
   const persist = mkdtempSync(join(tmpdir(), "docs-cms-bench-http-"));
+  // The run's own dev registry (where `wrangler dev` servers find each other): in the machine's
+  // shared one, any `wrangler dev` starting or stopping elsewhere makes both servers rebuild and
+  // restart in the middle of a run.
+  env.WRANGLER_REGISTRY_PATH = join(persist, "dev-registry");
   const children = [];
   const stop = () => {
     for (const child of children) child.kill("SIGINT");
