@@ -43,14 +43,31 @@ function writeConfigs() {
   writeFileSync(configs.baseline, `name = "bench-baseline"\nmain = "bench/http/baseline-worker.ts"\ncompatibility_date = "2026-04-20"\n\n${database}`);
 }
 
+/** Server restarts so far (a sample that saw one is taken again: `sampled`). */
+let restarts = 0;
+let stopping = false;
+
+/**
+ * Starts `wrangler dev` with `config` on `port`, and again (on the same port and database) if it
+ * exits before the run ends: something else on a shared machine may end it.
+ */
 async function serve(children, persist, config, port) {
   // Each server its own inspector port too: two `wrangler dev` starting at once would race for the default one.
   const inspectorPort = await freePort();
-  const child = spawn(process.execPath, [wrangler, "dev", "-c", config, "--port", String(port), "--inspector-port", String(inspectorPort), "--ip", "127.0.0.1", "--persist-to", persist, "--var", `ADMIN_TOKEN:${ADMIN_TOKEN}`, "--var", "SIGNING_SECRET:bench-signing-secret", "--log-level", "error"], {
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  children.push(child);
+  const start = () => {
+    const child = spawn(process.execPath, [wrangler, "dev", "-c", config, "--port", String(port), "--inspector-port", String(inspectorPort), "--ip", "127.0.0.1", "--persist-to", persist, "--var", `ADMIN_TOKEN:${ADMIN_TOKEN}`, "--var", "SIGNING_SECRET:bench-signing-secret", "--log-level", "error"], {
+      env,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    child.once("exit", (code, signal) => {
+      if (stopping) return;
+      restarts++;
+      console.error(`${config}: wrangler dev ended mid-run (${signal ?? `exit code ${code}`}); starting it again`);
+      setTimeout(start, 1000);
+    });
+    children.push(child);
+  };
+  start();
   return inspectorPort;
 }
 
@@ -78,6 +95,7 @@ export async function withServers(run) {
   env.WRANGLER_REGISTRY_PATH = join(persist, "dev-registry");
   const children = [];
   const stop = () => {
+    stopping = true;
     for (const child of children) child.kill("SIGINT");
     for (const config of Object.values(configs)) rmSync(config, { force: true });
     rmSync(persist, { recursive: true, force: true });
@@ -110,15 +128,20 @@ export async function json(method, url, token, body) {
 }
 
 /**
- * `fetch`, sent again once when the server closed a kept-alive connection as the request went out
- * (under load `wrangler dev` sometimes does, which would end a run of half an hour).
+ * `fetch`, sent again when the connection failed: under load `wrangler dev` sometimes closes a
+ * kept-alive connection as a request goes out, and a server restarting (`serve`) refuses them for
+ * a while. Anything else (a status) is the caller's to judge.
  */
-async function fetchOnce(url, init) {
-  try {
-    return await fetch(url, init);
-  } catch (error) {
-    if (error?.cause?.code !== "UND_ERR_SOCKET") throw error;
-    return fetch(url, init);
+async function fetchAcrossRestarts(url, init) {
+  const giveUp = performance.now() + 300_000;
+  for (;;) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      const code = error?.cause?.code;
+      if (!["UND_ERR_SOCKET", "ECONNREFUSED", "ECONNRESET"].includes(code) || performance.now() > giveUp) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
 }
 
@@ -134,13 +157,23 @@ export async function throughput(workload) {
     Array.from({ length: CONCURRENCY }, async () => {
       while (remaining-- > 0) {
         const url = typeof workload.url === "function" ? workload.url() : workload.url;
-        const response = await fetchOnce(url, { headers: workload.headers });
+        const response = await fetchAcrossRestarts(url, { headers: workload.headers });
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`${workload.name}: ${response.status}`);
       }
     }),
   );
   return requests / ((performance.now() - started) / 1000);
+}
+
+/** `throughput`, measured again (after a warm-up) when a server restarted during it. */
+async function sampled(workload) {
+  for (;;) {
+    const before = restarts;
+    const rate = await throughput(workload);
+    if (restarts === before) return rate;
+    await throughput(workload);
+  }
 }
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -161,9 +194,9 @@ export async function ratios(reference, workloads, rounds) {
     let last; // the reference measured last in this round and its rate: the next workload's "before" when they share it
     for (const workload of workloads) {
       const reference = referenceOf(workload);
-      const before = last?.reference === reference ? last.rate : await throughput(reference);
-      const measured = await throughput(workload);
-      const after = await throughput(reference);
+      const before = last?.reference === reference ? last.rate : await sampled(reference);
+      const measured = await sampled(workload);
+      const after = await sampled(reference);
       referenceRates.get(reference.name).push(...(last?.reference === reference ? [after] : [before, after]));
       samples.get(workload.name).push(measured / ((before + after) / 2));
       rates.get(workload.name).push(measured);
