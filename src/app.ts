@@ -11,6 +11,7 @@ import { serveReader } from "./reader/serve/serve";
 import { adminRoutes } from "./routes/admin";
 import { changeRequestsRouter } from "./routes/change-requests";
 import { collectionRoutes } from "./routes/collections";
+import { grantRoutes } from "./routes/grants";
 import { commentsRouter } from "./routes/comments";
 import { embedRoutes } from "./routes/embeds";
 import { gitRoutes } from "./routes/git";
@@ -29,6 +30,7 @@ import { spacesRouter } from "./routes/spaces";
 import { teamsRouter } from "./routes/teams";
 import { templatePreviewRoutes } from "./routes/template-previews";
 import { templateRoutes } from "./routes/templates";
+import { systemRoutes } from "./routes/system";
 import { userRoutes } from "./routes/user";
 
 const READER_METHODS = new Set(["GET", "HEAD", "POST"]);
@@ -82,7 +84,9 @@ export function createApp() {
   // Published URLs resolve without a token (a share key or visitor token is the credential): before authentication.
   app.route("/v1", publishedUrlRoutes);
   app.use("/v1/*", authenticate);
-  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, searchRoutes, templateRoutes, pdfRoutes, openAPIRouter, sitesRouter, translationRoutes, conversationsRouter, gitRoutes, embedRoutes];
+  // GitBook's `GET /v1/` (with its slash): mounted at the root, as Hono merges "/v1" and "/" into "/v1".
+  app.route("/", systemRoutes);
+  const routers = [userRoutes, organizationsRouter, teamsRouter, spacesRouter, changeRequestsRouter, commentsRouter, collectionRoutes, grantRoutes, searchRoutes, templateRoutes, pdfRoutes, openAPIRouter, sitesRouter, translationRoutes, conversationsRouter, gitRoutes, embedRoutes];
   for (const routes of routers) {
     app.route("/v1", routes);
   }

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, lt, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { runBatch } from "../db/batch";
 import type { Database } from "../db/client";
 import { MAX_IDS_PER_IN_LIST, chunks } from "../db/limits";
-import { changeRequests, comments, contentEntries, documents, revisions, searchPages, spaces } from "../db/schema";
+import { changeRequests, comments, contentEntries, documents, grants, revisions, searchPages, spaces } from "../db/schema";
 import { spaceBlobPrefix } from "../lib/blobs";
 import { oneSpace, siteSpacesLeaving } from "../domain/spaces/leaving-sites";
 import { retentionCutoff } from "../domain/spaces/retention";
@@ -80,7 +80,12 @@ async function purgeSpace(db: Database, blobs: R2Bucket, spaceId: string, cutoff
 
   if (!take()) return false;
   // Still past retention: the condition is repeated so nothing restored in between is removed.
-  await db.delete(spaces).where(and(eq(spaces.id, spaceId), lt(spaces.deletedAt, cutoff)));
+  // What was granted on the space goes with it (grants have no foreign key to their content).
+  const pastRetention = and(eq(spaces.id, spaceId), lt(spaces.deletedAt, cutoff));
+  await runBatch(db, [
+    db.delete(grants).where(and(eq(grants.contentId, spaceId), exists(db.select({ id: spaces.id }).from(spaces).where(pastRetention)))),
+    db.delete(spaces).where(pastRetention),
+  ]);
   return true;
 }
 

@@ -24,6 +24,8 @@ export function openApiDocumentHead(origin: string) {
   };
 }
 
+// Scalar draws the first tag's operations at once and the others as they scroll in: the users
+// first (the first call anyone makes), this deployment's release last.
 const TAGS = [
   { name: "users", description: "The user who owns the API token, and the users they share an organization with" },
   { name: "admin", description: "The operator's bootstrap: users and their API tokens (the deployment's ADMIN_TOKEN)" },
@@ -32,6 +34,7 @@ const TAGS = [
   { name: "teams", description: "Teams of an organization and their members" },
   { name: "collections", description: "Collections: folders of spaces and collections" },
   { name: "spaces", description: "Spaces: settings, lifecycle, duplication, moves and transfers" },
+  { name: "permissions", description: "Who was given access to a space or collection (users and teams, with a role), and everyone who can access it" },
   { name: "space-content", description: "The content of a space's live revision: pages, files and links" },
   { name: "change-requests", description: "Change requests: edits, reviews, update from main and merge" },
   { name: "change-request-contributors", description: "Who edited a change request and who discussed it" },
@@ -44,8 +47,10 @@ const TAGS = [
   { name: "sites", description: "Docs sites: settings, publishing, the published profile, customization and share links" },
   { name: "site-structure", description: "A docs site's structure: sections, site spaces, section groups, and its adaptive-content schema" },
   { name: "site-redirects", description: "A docs site's redirects: source paths of the site sent to its sections, site spaces, pages or external URLs" },
+  { name: "site-permissions", description: "Who was given access to a docs site (users and teams, with a role), and everyone who can access it" },
   { name: "site-insights", description: "A docs site's analytics: events its visitors make (stored in the background) and counts of them" },
   { name: "translations", description: "Translations of a space into another language, run in the background into a result space" },
   { name: "conversations", description: "Support conversations, the issues analysed from them in the background, and the clusters of similar issues" },
   { name: "urls", description: "What a URL is: its embed (and, for published sites, the content it shows)" },
+  { name: "system", description: "This deployment's release: its version and build date" },
 ];

@@ -35,6 +35,8 @@ const ORGANIZATION_ACTIONS = {
   update: "admin",
   manageMembers: "admin",
   manageInviteLinks: "admin",
+  /** Invite people by email (`inviteUsersToOrganization`), list and revoke the pending invitations. */
+  inviteMembers: "admin",
   viewAgentInstructions: "read",
   updateAgentInstructions: "admin",
   manageTeams: "admin",
@@ -59,6 +61,9 @@ const ORGANIZATION_ACTIONS = {
 } as const satisfies Record<string, Requirement>;
 
 export type OrganizationAction = keyof typeof ORGANIZATION_ACTIONS;
+
+/** The organization actions a grant on a site can open (docs/permissions.md, "Grants"): on that site, the role given counts as the member's role. */
+export type SiteAction = Extract<OrganizationAction, "viewSites" | "manageSites">;
 
 /** The least role an organization action needs (`member`: any member, guests included). */
 export const organizationRequirement = (action: OrganizationAction): Requirement => ORGANIZATION_ACTIONS[action];
@@ -146,6 +151,13 @@ const CONTENT_ACTIONS = {
   admin: "admin",
   viewInviteLinks: "admin",
   installIntegration: "admin",
+  /**
+   * List who was given access to the content and who can access it (their names and, for those who
+   * may list members, their emails): its administrators, who decide it.
+   */
+  viewPermissions: "admin",
+  /** Give users and teams access to the content, change and remove what was given (docs/permissions.md, "Grants"). */
+  managePermissions: "admin",
 } as const satisfies Record<string, Role>;
 
 export type ContentAction = keyof typeof CONTENT_ACTIONS;

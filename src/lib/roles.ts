@@ -21,3 +21,13 @@ export function roleRank(role: RoleOrGuest): number {
 export function roleAtLeast(role: RoleOrGuest, minimum: Role): boolean {
   return roleRank(role) >= RANK[minimum];
 }
+
+/** The role of a rank (1 read … 6 admin); null for 0, null or anything else (no role). */
+export function roleOfRank(rank: number | null | undefined): RoleOrGuest {
+  return typeof rank === "number" && Number.isInteger(rank) && rank >= 1 && rank <= ROLES.length ? ROLES[rank - 1]! : null;
+}
+
+/** The more powerful of two roles (null: none). */
+export function higherRole(a: RoleOrGuest, b: RoleOrGuest): RoleOrGuest {
+  return roleRank(a) >= roleRank(b) ? a : b;
+}

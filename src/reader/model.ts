@@ -1,4 +1,5 @@
 import type { HtmlEscapedString } from "hono/utils/html";
+import type { IconDrawing } from "./document/types";
 
 /**
  * What the reader's layout renders: plain data the serving pipeline (src/reader/serve/) builds
@@ -26,6 +27,35 @@ export interface ReaderLinkGroup {
   links: ReaderLink[];
 }
 
+/** A Font Awesome icon to inline (the document renderer's IconDrawing: a viewBox and checked markup). */
+export type ReaderIcon = IconDrawing;
+
+/** A section: a tab, or an entry in its group's menu. */
+export interface ReaderSection extends ReaderLink {
+  kind: "section";
+  /** The page being read is in this section. */
+  current: boolean;
+  /** An emoji or a GitBook icon name (Font Awesome's names). */
+  icon?: string;
+  description?: string;
+}
+
+/**
+ * A section group (GitBook's SiteSectionGroup): a tab that opens a menu of what it holds, sections
+ * and (groups nest) other groups. Only groups holding a section the visitor sees are listed.
+ */
+export interface ReaderSectionGroup {
+  kind: "group";
+  id: string;
+  title: string;
+  icon?: string;
+  /** The current section is in this group, at any depth. */
+  current: boolean;
+  children: ReaderSectionEntry[];
+}
+
+export type ReaderSectionEntry = ReaderSection | ReaderSectionGroup;
+
 /** The site as the visitor sees it: identity, customization and the chrome around every page. */
 export interface ReaderSiteView {
   id: string;
@@ -43,10 +73,12 @@ export interface ReaderSiteView {
   footerGroups: ReaderLinkGroup[];
   footerCopyright?: string;
   socialLinks: Array<ReaderLink & { platform: string }>;
-  /** Sections as tabs (empty when the site has no sections). */
-  sections: Array<ReaderLink & { current: boolean; icon?: string }>;
+  /** Sections and section groups as tabs, in the structure's order (empty when the site has no sections). */
+  sections: ReaderSectionEntry[];
   /** The site spaces of the current section (variants, languages); empty or one: no picker. */
   siteSpaces: Array<ReaderLink & { current: boolean; lang?: string }>;
+  /** The drawings of the icon names the page shows (sections, groups, pages), by name; a name without one is not drawn. */
+  icons?: Record<string, ReaderIcon>;
   /** `/search` of this site space (works without JavaScript). */
   searchHref: string;
   /** The JSON search endpoint the search island calls: `<searchHref>?q=…&format=json`. */
@@ -71,6 +103,8 @@ export interface ReaderTreeItem {
   title: string;
   href?: string;
   emoji?: string;
+  /** A Font Awesome name (drawn from `site.icons`), when the page has an icon rather than an emoji. */
+  icon?: string;
   /** The page being read. */
   current?: boolean;
   /** The current page is below this one: shown open. */
@@ -90,6 +124,8 @@ export interface ReaderPageView {
   title: string;
   description?: string;
   emoji?: string;
+  /** A Font Awesome name (drawn from `site.icons`). */
+  icon?: string;
   /** The rendered document (src/reader/document/). */
   body: HtmlEscapedString | Promise<HtmlEscapedString>;
   breadcrumbs: ReaderLink[];

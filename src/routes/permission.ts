@@ -1,4 +1,4 @@
-import type { ContentAction, OrganizationAction } from "../lib/permissions";
+import type { ContentAction, OrganizationAction, SiteAction } from "../lib/permissions";
 import { contentRequirement, organizationRequirement } from "../lib/permissions";
 
 /**
@@ -12,6 +12,8 @@ export type RoutePermission =
   | { organization: OrganizationAction; note?: string }
   /** An action on the space, collection or change request of the path, at the caller's level on it. */
   | { content: ContentAction; on: "space" | "collection"; note?: string }
+  /** A site action on the site of the path: the organization role it needs, or that role given on the site (a grant). */
+  | { site: SiteAction; note?: string }
   /** Any caller with a token: the route is about the caller's own things. */
   | { anyUser: string }
   /** Also callers outside the organization: the route is a way in. */
@@ -26,6 +28,10 @@ export function describePermission(permission: RoutePermission): string {
     const requirement = organizationRequirement(permission.organization);
     const who = requirement === "member" ? "Any member of the organization (guests included)" : `Members of the organization with the role \`${requirement}\` or higher`;
     return `**Permission:** ${who} (\`${permission.organization}\`).${note}`;
+  }
+  if ("site" in permission) {
+    const requirement = organizationRequirement(permission.site);
+    return `**Permission:** Members of the organization with the role \`${requirement}\` or higher, or given it on the site (\`${permission.site}\`).${note}`;
   }
   if ("content" in permission) {
     const level = contentRequirement(permission.content);

@@ -2,9 +2,10 @@ import { listCallerApiTokens, revokeApiToken } from "../domain/users/tokens";
 import { presentUser } from "../domain/users/users";
 import { getVisibleUser } from "../domain/users/visible-users";
 import { ApiTokenList, ApiTokenListQuery } from "../schemas/token";
-import { User } from "../schemas/user";
+import { updateOwnProfile } from "../domain/users/profile";
+import { UpdateUserBody, User } from "../schemas/user";
 import { ApiTokenParams, UserParams } from "./params";
-import { createRouter, errorResponses, jsonResponse, noContent, requesterOf, userRoute } from "./shared";
+import { createRouter, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "./shared";
 
 const tags = ["users"];
 
@@ -37,6 +38,19 @@ export const userRoutes = createRouter()
       responses: { 200: jsonResponse(User, "The user"), ...errorResponses(404) },
     }),
     async (c) => c.json(await getVisibleUser(c.get("visitorContext") ?? c.get("callerContext"), c.req.valid("param").userId), 200),
+  )
+  .openapi(
+    userRoute({
+      method: "patch",
+      path: "/users/{userId}",
+      operationId: "updateUserById",
+      permission: { anyUser: "their own profile only (another user they can see is a 403, anyone else a 404)" },
+      summary: "Update a user's own profile: display name and photo",
+      tags,
+      request: { params: UserParams, body: jsonBody(UpdateUserBody) },
+      responses: { 200: jsonResponse(User, "The user has been updated"), ...errorResponses(400, 403, 404) },
+    }),
+    async (c) => c.json(await updateOwnProfile(c.get("callerContext"), c.req.valid("param").userId, c.req.valid("json")), 200),
   )
   // Our addition to GitBook's API: a user sees and revokes their own tokens (the operator makes them).
   .openapi(

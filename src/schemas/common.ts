@@ -19,7 +19,8 @@ export const AbsoluteUrl = z.string().openapi({ format: "uri" });
 /** A URL given by a client: absolute http(s), at most 2048 characters (seed part 8). */
 export const InputUrl = z
   .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
-  .max(2048)
+  // Its own message: the URL's would otherwise stand for every check of the schema.
+  .max(2048, { error: "must be at most 2048 characters" })
   .openapi("URL", { format: "uri" });
 
 /**

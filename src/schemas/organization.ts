@@ -95,7 +95,7 @@ export const UpdateOrganizationBody = z.strictObject({
   hostname: OrganizationHostname.optional(),
   defaultRole: RoleOrGuest.optional(),
   defaultContent: orNull(SitePointer).optional(),
-  logo: InputUrl.nullable().optional(),
+  logo: orNull(InputUrl).optional(),
   sso: z.boolean().optional(),
   ai: z.boolean().optional(),
   inviteLinks: z.boolean().optional(),

@@ -102,7 +102,7 @@ export const UpdateSpaceBody = z.strictObject({
   mergeRules: MergeRulesSpace.optional(),
   /** null removes the emoji (and the icon). */
   emoji: orNull(Emoji).optional(),
-  icon: InputUrl.nullable().optional(),
+  icon: orNull(InputUrl).optional(),
 })
   .openapi({ example: { title: "API guide (v2)" } });
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PURGE_ROWS_PER_STATEMENT, purgeDeletedSpaces } from "../../src/cron/purge-deleted-spaces";
 import { createDatabase } from "../../src/db/client";
 import { insertChunks } from "../../src/db/limits";
-import { changeRequests, contentEntries, documents, revisions, spaces } from "../../src/db/schema";
+import { changeRequests, contentEntries, documents, grants, revisions, spaces } from "../../src/db/schema";
 import { spaceBlobPrefix } from "../../src/lib/blobs";
 import worker from "../../src/index";
 import { createOrganization, createUser, type TestUser } from "../helpers/fixtures";
@@ -44,6 +44,8 @@ const rowsOf = async (spaceId: string) => ({
   revisions: (await db.select({ id: revisions.id }).from(revisions).where(eq(revisions.spaceId, spaceId))).length,
 });
 
+const grantsOf = async (spaceId: string) => (await db.select({ role: grants.role }).from(grants).where(eq(grants.contentId, spaceId))).length;
+
 async function runCron(scheduledTime: number) {
   const ctx = createExecutionContext();
   await worker.scheduled(createScheduledController({ scheduledTime, cron: "17 * * * *" }), env, ctx);
@@ -64,6 +66,10 @@ describe("the deleted-space purge (cron)", () => {
     const recent = await createSpace(admin, organizationId, "Deleted 6 days before the run");
     const active = await createSpace(admin, organizationId, "Active");
     for (const spaceId of [expired, recent, active]) await putBlobs(spaceId, 3);
+    for (const spaceId of [expired, recent, active]) {
+      const granted = await call("POST", `/v1/spaces/${spaceId}/permissions`, { token: admin.token, body: { role: "read", users: [admin.id] } });
+      expect(granted.status).toBe(204);
+    }
     await env.BLOBS.put("elsewhere/keep-me", "not a space blob");
     await deleteSpace(admin, expired);
     await deleteSpace(admin, recent);
@@ -74,11 +80,14 @@ describe("the deleted-space purge (cron)", () => {
     await runCron(clock);
 
     expect(await rowsOf(expired)).toEqual({ space: 0, revisions: 0 });
+    // What was granted on it went with it; the kept spaces keep theirs.
+    expect(await grantsOf(expired)).toBe(0);
     expect(await blobCount(spaceBlobPrefix(expired))).toBe(0);
     expect((await call("GET", `/v1/spaces/${expired}`, { token: admin.token })).status).toBe(404);
 
     for (const kept of [recent, active]) {
       expect(await rowsOf(kept)).toEqual({ space: 1, revisions: 1 });
+      expect(await grantsOf(kept)).toBe(1);
       expect(await blobCount(spaceBlobPrefix(kept))).toBe(3);
     }
     expect(await env.BLOBS.head("elsewhere/keep-me")).not.toBeNull();

@@ -13,6 +13,8 @@ export interface PageSpec {
   into?: string;
   condition?: string;
   hidden?: boolean;
+  /** A Font Awesome name (GitBook's page icon). */
+  icon?: string;
 }
 
 /** Commits `insert_page` changes to main; answers the edit's changes (each with its `ref` and created page). */
@@ -32,6 +34,7 @@ export async function insertPagesByLevel(pages: PageSpec[], commit: CommitLevel)
       ...(page.into ? { into: ids[page.into] } : {}),
       ...(page.condition ? { condition: page.condition } : {}),
       ...(page.hidden ? { hidden: true } : {}),
+      ...(page.icon ? { icon: page.icon } : {}),
       document: { markdown: page.markdown ?? `Text of ${page.title}.\n` },
     }));
     for (const change of await commit(changes)) if (change.ref) ids[change.ref] = change.page.id;

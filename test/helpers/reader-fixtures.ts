@@ -31,8 +31,8 @@ export function readerSite(overrides: Partial<ReaderSiteView> = {}): ReaderSiteV
     footerCopyright: "© Acme",
     socialLinks: [{ title: "GitHub", href: "https://github.com/acme", external: true, platform: "github" }],
     sections: [
-      { title: "Guides", href: "/sites/acme/", current: true },
-      { title: "API", href: "/sites/acme/api/", current: false },
+      { kind: "section", title: "Guides", href: "/sites/acme/", current: true },
+      { kind: "section", title: "API", href: "/sites/acme/api/", current: false },
     ],
     siteSpaces: [
       { title: "English", href: "/sites/acme/", current: true, lang: "en" },

@@ -17,6 +17,10 @@ describe("the interactive API reference", () => {
     const html = await response.text();
     expect(html).toContain("/v1/openapi.json");
     expect(html).toContain("Docs content management API reference");
+    // The language of its text, which Scalar's integration leaves out; colours that pass WCAG AA.
+    expect(html).toMatch(/^<!doctype html>\s*<html lang="en">/i);
+    expect(html).toContain("--scalar-color-3: #636363");
+    expect(html).toMatch(/"mcp": \{\s*"disabled": true\s*\}/);
   });
 
   it("loads every script and stylesheet from the API's own origin: Scalar's bundle, versioned", async () => {

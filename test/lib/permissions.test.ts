@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { assertCommentAction, assertOrganizationAction, commentPermissions, contentLevel, organizationPermissions } from "../../src/lib/permissions";
-import { ROLES, roleAtLeast, type RoleOrGuest } from "../../src/lib/roles";
+import { ROLES, higherRole, roleAtLeast, roleOfRank, roleRank, type RoleOrGuest } from "../../src/lib/roles";
 
 const everyRole: RoleOrGuest[] = [null, ...ROLES];
 const permissionsOf = (role: RoleOrGuest) => organizationPermissions({ role, ownsTeam: false });
@@ -12,6 +12,21 @@ describe("the role hierarchy", () => {
     expect(roleAtLeast("review", "create")).toBe(false);
     expect(roleAtLeast("edit", "comment")).toBe(true);
     expect(roleAtLeast(null, "read")).toBe(false);
+  });
+});
+
+describe("roles as ranks (grants: the highest applies)", () => {
+  it("reads a rank back as its role, and anything else as no role", () => {
+    expect(ROLES.map((role) => roleOfRank(roleRank(role)))).toEqual([...ROLES]);
+    expect([0, null, undefined, 7, 1.5].map(roleOfRank)).toEqual([null, null, null, null, null]);
+  });
+
+  it("keeps the higher of two roles, a guest's none being the lowest", () => {
+    expect(higherRole("edit", "comment")).toBe("edit");
+    expect(higherRole("read", "admin")).toBe("admin");
+    expect(higherRole(null, "read")).toBe("read");
+    expect(higherRole("review", null)).toBe("review");
+    expect(higherRole(null, null)).toBeNull();
   });
 });
 

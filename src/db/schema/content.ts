@@ -2,6 +2,7 @@ import { index, integer, sqliteTable, text, type AnySQLiteColumn } from "drizzle
 import type { Role } from "../../lib/roles";
 import type { SpaceMergeRulesValue } from "../../schemas/merge-rules";
 import { json, timestamp } from "./columns";
+import { sql } from "drizzle-orm";
 import { organizations } from "./organizations";
 
 /**
@@ -29,6 +30,12 @@ export const collections = sqliteTable(
      * access reads it from the space's parent instead of walking the chain on every request.
      */
     inheritedLevel: text("inherited_level").$type<Role | null>(),
+    /**
+     * The ids of the collection and of every collection above it, innermost first (a JSON array),
+     * kept with `inheritedLevel` by the same writes: the contents whose grants apply inside it,
+     * so an access check finds them by key, without walking the chain (content-tree/granted-levels.ts).
+     */
+    lineage: json<string[]>("lineage").notNull().default(sql`'[]'`),
     createdBy: text("created_by").notNull(),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),

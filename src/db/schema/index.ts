@@ -15,3 +15,4 @@ export * from "./conversations";
 export * from "./git-sync";
 export * from "./site-redirects";
 export * from "./site-insights";
+export * from "./grants";

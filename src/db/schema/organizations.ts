@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Role } from "../../lib/roles";
 import type { MergeRulesValue } from "../../schemas/merge-rules";
 import { flag, json, timestamp } from "./columns";
@@ -90,6 +90,40 @@ export const organizationInviteLinks = sqliteTable(
   (table) => [index("organization_invite_links_org").on(table.organizationId, table.createdAt, table.id)],
 );
 
+/**
+ * Invitations by email (`inviteUsersToOrganization`) of addresses no user has yet: the user created
+ * later with that address joins every organization that invited it, in the batch that creates
+ * them (domain/users/accept-invitations.ts), and the rows go. One row per organization and address; a
+ * later invitation of the same address replaces its role and `sso`.
+ *
+ * Shaped to grow a content grant (an invitation to one space or collection, GitBook's
+ * `inviteToSpace` by email) as nullable columns of this same row (`content_kind`, `content_id`,
+ * `content_role`): the unique index below then becomes partial (`WHERE content_id IS NULL`) beside
+ * one over (email, organization, kind, id). Nothing else reads a column these would change.
+ */
+export const organizationInvitations = sqliteTable(
+  "organization_invitations",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** Lower-cased, as users' emails are stored, so matching them is an index lookup. */
+    email: text("email").notNull(),
+    /** The role the user joins with; null: a guest. */
+    role: text("role").$type<Role | null>(),
+    /** Joins as an SSO member (GitBook's `sso`), unless they join another organization at the same time. */
+    sso: flag("sso").notNull(),
+    invitedBy: text("invited_by").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (table) => [
+    // Email first: a new user's invitations are found by their address alone.
+    uniqueIndex("organization_invitations_email").on(table.email, table.organizationId),
+    index("organization_invitations_org").on(table.organizationId, table.createdAt, table.id),
+  ],
+);
+
 export const organizationAgentInstructions = sqliteTable("organization_agent_instructions", {
   organizationId: text("organization_id")
     .primaryKey()
@@ -102,3 +136,4 @@ export const organizationAgentInstructions = sqliteTable("organization_agent_ins
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type MemberRow = typeof organizationMembers.$inferSelect;
 export type InviteLinkRow = typeof organizationInviteLinks.$inferSelect;
+export type InvitationRow = typeof organizationInvitations.$inferSelect;

@@ -17,12 +17,15 @@ import {
 } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
-import { EMPTY_LIST, type PageRequest } from "../../lib/pagination";
+import type { PageRequest } from "../../lib/pagination";
 import { assertContentAction } from "../../lib/permissions";
 import type { ChangeRequestListFilters, UpdateChangeRequestInput } from "../../schemas/change-request";
 import { type ContentAccess } from "../content-tree/access";
+import { grantedRankOnSpace, visibleTo } from "../content-tree/granted-levels";
+import { joinsParentCollection, parentCollection } from "../content-tree/inherited-levels";
 import { loadSpaceAccess, loadSpaceAccessWith } from "../content-tree/space-access";
 import { loadOrganizationAccessWith } from "../organizations/access";
+import { callerIdOf } from "../users/callers";
 import { assertLive } from "../spaces/spaces";
 import { recountChangeRequests } from "./counters";
 import { changeRequestMatch, presentChangeRequest, selectChangeRequestRecords, type ChangeRequestRecord } from "./records";
@@ -171,7 +174,7 @@ export async function listChangeRequestsForSpace(ctx: RequesterContext, spaceId:
   return page.answer(results, (record) => presentChangeRequest(record, ctx.urls));
 }
 
-/** Every member sees every live space of their organization (guests see none: no space is shared with them). */
+/** The change requests of the live spaces the caller sees: every one of their organization, or for a guest those granted to them. */
 export async function listChangeRequestsForOrganization(
   ctx: RequesterContext,
   organizationId: string,
@@ -182,12 +185,12 @@ export async function listChangeRequestsForOrganization(
     ctx.db
       .select({ one: sql`1` })
       .from(spaces)
-      .where(and(eq(spaces.id, changeRequests.spaceId), isNull(spaces.deletedAt))),
+      .leftJoin(parentCollection, joinsParentCollection)
+      .where(and(eq(spaces.id, changeRequests.spaceId), isNull(spaces.deletedAt), visibleTo(callerIdOf(ctx), organizationId, grantedRankOnSpace(callerIdOf(ctx))))),
   );
   const scope = and(eq(changeRequests.organizationId, organizationId), inLiveSpaces, filters.space ? eq(changeRequests.spaceId, filters.space) : undefined)!;
   const page = changeRequestPage(ctx, scope, filters, request);
-  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
-  if (access.membership.role === null) return EMPTY_LIST;
+  const [, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
   return page.answer(results, (record) => presentChangeRequest(record, ctx.urls));
 }
 

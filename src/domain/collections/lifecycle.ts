@@ -1,20 +1,20 @@
 import { eq, sql } from "drizzle-orm";
 import type { CallerContext } from "../../context";
-import { runAlongside } from "../../db/batch";
 import { changeRequests, collections, spaces } from "../../db/schema";
 import { badRequest, conflict } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
 import { assertContentAction } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import type { MoveContentInput } from "../../schemas/content";
-import { chainForPlacement, levelsOf, loadCollectionAccess } from "../content-tree/access";
+import { levelsOf, loadCollectionAccess, placementFor, selectGrantedOnCollection } from "../content-tree/access";
 import { positionAtEnd, positionForMove } from "../content-tree/placement";
-import { refreshInheritedLevels } from "../content-tree/inherited-levels";
+import { refreshInheritance } from "../content-tree/inherited-levels";
 import { MAX_COLLECTION_DEPTH, selectSubtreeHeight, subtreeIds } from "../content-tree/tree";
 import { siteSpacesLeaving } from "../spaces/leaving-sites";
 import { targetMembership } from "../spaces/lifecycle";
 import { levelOnCollection, tooDeep } from "./collections";
 import { presentCollection } from "./present";
+import { grantsOnRemoved } from "../content-tree/grant-removal";
 
 /**
  * Deletes the collection and every collection nested in it, and deletes (softly, restorable for
@@ -30,6 +30,8 @@ export async function deleteCollection(ctx: CallerContext, collectionId: string)
   await ctx.db.batch([
     // First, while the spaces are still in the collections: they leave every site.
     ...siteSpacesLeaving(ctx.db, spacesIn(collectionId)),
+    // The collections' grants go with them; the spaces keep their own, restorable with them.
+    grantsOnRemoved(ctx.db, sql`(${subtreeIds(collectionId)})`),
     ctx.db
       .update(spaces)
       .set({ deletedAt: sql`coalesce(${spaces.deletedAt}, ${now})`, parentId: null, updatedAt: now })
@@ -49,8 +51,8 @@ export async function moveCollection(ctx: CallerContext, collectionId: string, i
   const parentId = input.parent === undefined ? row.parentId : input.parent;
   let parentLevels = access.levels.slice(1);
   if (parentId !== row.parentId) {
-    const [parentChain, [subtree]] = await Promise.all([
-      chainForPlacement(ctx, access.member, access.membership, parentId),
+    const [{ chain: parentChain }, [subtree]] = await Promise.all([
+      placementFor(ctx, access.member, access.membership, parentId),
       selectSubtreeHeight(ctx.db, collectionId),
     ]);
     if (parentChain.some((ancestor) => ancestor.id === collectionId)) {
@@ -61,10 +63,15 @@ export async function moveCollection(ctx: CallerContext, collectionId: string, i
   }
   const position = await positionForMove(ctx.db, { kind: "collection", ...row }, parentId, input.position);
   const move = ctx.db.update(collections).set({ parentId, position, updatedAt: nowIso() }).where(eq(collections.id, collectionId)).returning();
-  // Under another parent, it and the collections nested in it inherit from there.
-  const [[moved]] = await runAlongside(ctx.db, move, parentId === row.parentId ? [] : [refreshInheritedLevels(ctx.db, collectionId)]);
+  if (parentId === row.parentId) {
+    const [moved] = await move;
+    return presentCollection(moved ?? row, access.level, ctx.urls);
+  }
+  // Under another parent, it and the collections nested in it inherit from there: levels, and
+  // the grants of the collections above (their own grants go with them).
+  const [[moved], , [regranted]] = await ctx.db.batch([move, refreshInheritance(ctx.db, collectionId), selectGrantedOnCollection(ctx, collectionId)]);
   const result = moved ?? row;
-  return presentCollection(result, levelOnCollection(access.member, result, parentLevels), ctx.urls);
+  return presentCollection(result, levelOnCollection(access.member, result, parentLevels, regranted?.granted ?? null), ctx.urls);
 }
 
 /**
@@ -79,9 +86,11 @@ export async function transferCollection(ctx: CallerContext, collectionId: strin
   const target = await targetMembership(ctx, targetOrganizationId);
   const now = nowIso();
   const position = await positionAtEnd(ctx.db, targetOrganizationId, null);
-  const [, , , , , , [transferred]] = await ctx.db.batch([
+  const [, , , , , , , [transferred]] = await ctx.db.batch([
     // A site never points at a space of another organization: they leave the old one's sites.
     ...siteSpacesLeaving(ctx.db, spacesIn(collectionId)),
+    // What was granted on them named users and teams of the old organization: it goes.
+    grantsOnRemoved(ctx.db, sql`(${subtreeIds(collectionId)} UNION ALL SELECT id FROM ${spaces} WHERE ${spaces.parentId} IN (${subtreeIds(collectionId)}))`),
     ctx.db
       .update(spaces)
       .set({
@@ -100,11 +109,11 @@ export async function transferCollection(ctx: CallerContext, collectionId: strin
       .where(sql`${collections.id} IN (${subtreeIds(collectionId)})`),
     ctx.db.update(collections).set({ parentId: null, position }).where(eq(collections.id, collectionId)).returning(),
     // At the top level, it inherits nothing, and the collections nested in it only what it sets.
-    refreshInheritedLevels(ctx.db, collectionId),
+    refreshInheritance(ctx.db, collectionId),
   ]);
   const result = transferred ?? access.row;
   const parentLevels: Array<Role | null> = [];
-  return presentCollection(result, levelOnCollection(target, result, parentLevels), ctx.urls);
+  return presentCollection(result, levelOnCollection(target, result, parentLevels, null), ctx.urls);
 }
 
 /** The ids of the spaces in the collection and the collections nested in it, as SQL. */

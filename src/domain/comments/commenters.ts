@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { RequesterContext } from "../../context";
 import { pageReads, sortedBy } from "../../db/keyset";
-import { commentReplies, comments, organizationMembers, spaces, type MemberRow, type UserRow } from "../../db/schema";
+import { commentReplies, comments, organizationMembers, spaces } from "../../db/schema";
 import type { PageRequest } from "../../lib/pagination";
-import { memberRows, presentMember } from "../members/members";
+import { memberRows, presentMember, type MemberWithUser } from "../members/members";
 import { loadCommentScopeWith, placeComments, type CommentPlace } from "./scope";
 
 /**
@@ -23,7 +23,7 @@ export async function listCommenters(ctx: RequesterContext, place: CommentPlace,
     from: member,
     where: and(eq(member.organizationId, organizationId), sql`${member.userId} IN (${posters})`),
     select: memberRows(),
-    sort: sortedBy("joinedAt:desc", "desc", [member.joinedAt, member.userId], (row: { member: MemberRow; user: UserRow }) => [row.member.joinedAt, row.member.userId]),
+    sort: sortedBy("joinedAt:desc", "desc", [member.joinedAt, member.userId], (row: MemberWithUser) => [row.member.joinedAt, row.member.userId]),
   });
   const [, results] = await loadCommentScopeWith(ctx, place, page.reads);
   return page.answer(results, (row) => presentMember(row, ctx.urls));

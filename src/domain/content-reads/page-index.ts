@@ -36,6 +36,8 @@ export interface PageSummary {
   title: string;
   linkTitle?: string;
   emoji?: string;
+  /** A Font Awesome name (GitBook's page icon). */
+  icon?: string;
   description?: string;
   hidden: boolean;
   group: boolean;
@@ -74,13 +76,14 @@ export function indexFromPages(revisionId: string, pages: Iterable<PageEntry>): 
 }
 
 function summaryOf(page: PageEntry): PageSummary {
-  const { title, linkTitle, emoji, description, hidden, group, noIndex, noRobotsIndex, updatedAt, git } = page.data;
+  const { title, linkTitle, emoji, icon, description, hidden, group, noIndex, noRobotsIndex, updatedAt, git } = page.data;
   return {
     id: page.id,
     parentId: page.parentId,
     title,
     ...(linkTitle ? { linkTitle } : {}),
     ...(emoji ? { emoji } : {}),
+    ...(icon ? { icon } : {}),
     ...(description ? { description } : {}),
     hidden: hidden === true,
     group: group === true,

@@ -1,12 +1,14 @@
 import { and, eq, getTableColumns } from "drizzle-orm";
+import { runBatch } from "../../db/batch";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CallerContext, RequesterContext } from "../../context";
 import { collections, organizationMembers, spaces, type CollectionRow, type MemberRow } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { assertContentAction, assertOrganizationAction, contentLevel, type Membership } from "../../lib/permissions";
-import type { Role } from "../../lib/roles";
+import { higherRole, type Role } from "../../lib/roles";
 import { membershipOf, noteMemberActivity, type Member } from "../organizations/access";
 import { callerIdOf, identifyCallerWith } from "../users/callers";
+import { grantedOnCollection } from "./granted-levels";
 import { selectCollectionChain, type AncestorRow } from "./tree";
 
 /** A space or collection as the caller may see it, with the caller's level on it. */
@@ -20,24 +22,24 @@ export interface ContentAccess<Row> {
   level: Role;
   /** The default levels that apply to the content, its own first, then its parents' (innermost first). */
   levels: Array<Role | null>;
+  /** The highest role granted to the caller (or a team of theirs) on the content or a collection above it. */
+  granted: Role | null;
 }
 
 export const spaceNotFound = (spaceId: string) => notFound(`Space '${spaceId}'`);
 export const collectionNotFound = (collectionId: string) => notFound(`Collection '${collectionId}'`);
 
 /**
- * The caller's level from their membership and the content's levels, innermost first; null when
- * they are not an active member of the owning organization or have no level on it. A member
- * (not a guest) administers the content they created, whatever its default levels.
+ * The caller's level from their membership, the content's levels (innermost first) and what is
+ * granted to them on it (`granted`: content-tree/granted-levels.ts); null when they are not an
+ * active member of the owning organization or have no level on it. The highest of what their
+ * role gives and what is granted applies: a member (not a guest) administers the content they
+ * created, whatever its default levels; a guest has what is granted, nothing else.
  */
-export function levelOn(
-  member: Member | null | undefined,
-  levels: ReadonlyArray<Role | null>,
-  createdBy: string | null = null,
-): Role | null {
+export function levelOn(member: Member | null | undefined, levels: ReadonlyArray<Role | null>, createdBy: string | null, granted: Role | null): Role | null {
   if (!member || member.disabled) return null;
-  if (member.role !== null && member.userId === createdBy) return "admin";
-  return contentLevel(member.role, levels);
+  const byRole = member.role !== null && member.userId === createdBy ? "admin" : contentLevel(member.role, levels);
+  return higherRole(byRole, granted);
 }
 
 /**
@@ -71,7 +73,7 @@ export async function loadCollectionAccessWith(
 ): Promise<[ContentAccess<CollectionRow>, unknown[]]> {
   const [callerContext, [rows, chainRows, ...others]] = await identifyCallerWith(ctx, [
     ctx.db
-      .select({ collection: collections, member: memberColumns })
+      .select({ collection: collections, member: memberColumns, granted: grantedOnCollection(callerIdOf(ctx)) })
       .from(collections)
       .leftJoin(organizationMembers, callerMembership(ctx, collections.organizationId))
       .where(eq(collections.id, collectionId))
@@ -79,55 +81,53 @@ export async function loadCollectionAccessWith(
     selectCollectionChain(ctx.db, collectionId),
     ...alongside,
   ]);
-  const [row] = rows as Array<{ collection: CollectionRow; member: Omit<MemberRow, "organizationId"> | null }>;
+  const [row] = rows as Array<{ collection: CollectionRow; member: Omit<MemberRow, "organizationId"> | null; granted: Role | null }>;
   const chain = chainRows as AncestorRow[];
   const member = row && asMember(row.member, row.collection.organizationId);
   const levels = levelsOf(chain);
-  const level = levelOn(member, levels, row?.collection.createdBy);
+  const granted = row?.granted ?? null;
+  const level = levelOn(member, levels, row?.collection.createdBy ?? null, granted);
   if (!row || !member || level === null) throw collectionNotFound(collectionId);
   noteMemberActivity(ctx, member);
-  return [{ callerContext, row: row.collection, member, membership: membershipOf(member), level, levels }, others];
+  return [{ callerContext, row: row.collection, member, membership: membershipOf(member), level, levels, granted }, others];
 }
+
+/** The caller's grants on a collection, as they stand when the statement runs (after a move in the same batch, the new ones). */
+export const selectGrantedOnCollection = (ctx: CallerContext, collectionId: string) =>
+  ctx.db.select({ granted: grantedOnCollection(ctx.caller.id) }).from(collections).where(eq(collections.id, collectionId)).limit(1);
 
 /**
  * The caller's level on a collection named in a request body (`parent`), which must belong to
  * `organizationId` and be visible to them: a 400 naming `field` otherwise. One query.
  */
-export async function levelOnReferencedCollection(
-  ctx: CallerContext,
-  member: Member,
-  collectionId: string,
-  field: string,
-): Promise<{ level: Role; chain: AncestorRow[] }> {
-  const chain = await selectCollectionChain(ctx.db, collectionId);
-  const level = chain[0]?.organizationId === member.organizationId ? levelOnCollectionChain(member, chain) : null;
+export async function levelOnReferencedCollection(ctx: CallerContext, member: Member, collectionId: string, field: string): Promise<Placement & { level: Role }> {
+  const [chain, [grantedRow]] = await runBatch(ctx.db, [selectCollectionChain(ctx.db, collectionId), selectGrantedOnCollection(ctx, collectionId)]) as [AncestorRow[], Array<{ granted: Role | null }>];
+  const granted = grantedRow?.granted ?? null;
+  const level = chain[0]?.organizationId === member.organizationId ? levelOn(member, levelsOf(chain), chain[0].createdBy, granted) : null;
   if (level === null) throw badRequest(`Invalid body field '${field}': no collection '${collectionId}' in this organization`);
-  return { level, chain };
+  return { level, chain, granted };
 }
 
-/** The caller's level on the innermost collection of `chain` (null for an empty chain). */
-export function levelOnCollectionChain(member: Member, chain: readonly AncestorRow[]): Role | null {
-  return chain.length === 0 ? null : levelOn(member, levelsOf(chain), chain[0]?.createdBy);
+/** Where content goes: the collection chain there (innermost first; empty at the top level) and what is granted to the caller there. */
+export interface Placement {
+  chain: AncestorRow[];
+  granted: Role | null;
 }
 
 /**
  * Checks that the caller may put content under `parentId` (the `create` level on that collection,
- * or the organization's `createContent` at the top level) and returns the collection chain there,
- * innermost first (empty at the top level). Serves create, duplicate and move alike.
+ * or the organization's `createContent` at the top level) and returns the placement there: the
+ * collection chain (innermost first) and what is granted to the caller on it. Serves create,
+ * duplicate and move alike.
  */
-export async function chainForPlacement(
-  ctx: CallerContext,
-  member: Member,
-  membership: Membership,
-  parentId: string | null,
-): Promise<AncestorRow[]> {
+export async function placementFor(ctx: CallerContext, member: Member, membership: Membership, parentId: string | null): Promise<Placement> {
   if (parentId === null) {
     assertOrganizationAction(membership, "createContent");
-    return [];
+    return { chain: [], granted: null };
   }
-  const parent = await levelOnReferencedCollection(ctx, member, parentId, "parent");
-  assertContentAction(parent.level, "create", "collection it goes into");
-  return parent.chain;
+  const { level, ...placement } = await levelOnReferencedCollection(ctx, member, parentId, "parent");
+  assertContentAction(level, "create", "collection it goes into");
+  return placement;
 }
 
 export const levelsOf = (chain: readonly AncestorRow[]) => chain.map((collection) => collection.defaultLevel);

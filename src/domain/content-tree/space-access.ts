@@ -1,19 +1,23 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { RequesterContext } from "../../context";
+import type { CallerContext, RequesterContext } from "../../context";
 import type { Database } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
 import { gitSyncs, organizationMembers, spaces, users, type CollectionRow, type GitSyncRow, type SpaceRow } from "../../db/schema";
 import { picked, wholeRowsOnce } from "../../db/whole-rows";
+import type { Role } from "../../lib/roles";
 import { membershipOf, noteMemberActivity, type Member } from "../organizations/access";
 import { callerIdColumn, callerSource, callerValues, identifiedAs, perCaller, runAccess, type AccessForms, type CallerKey } from "../users/callers";
 import { levelOn, spaceNotFound, type ContentAccess } from "./access";
+import { grantedOnSpace } from "./granted-levels";
 import { joinsParentCollection, levelsFromParent, parentCollection, parentLevelColumns } from "./inherited-levels";
 
 /**
  * A space's access: the caller (known, or behind the request's token), the space, the caller's
- * membership in its organization and the space's parent collection (whose own and inherited
- * levels are everything the space inherits: content-tree/inherited-levels.ts), in one statement.
+ * membership in its organization, the space's parent collection (whose own and inherited
+ * levels are everything the space inherits: content-tree/inherited-levels.ts) and what is granted
+ * to the caller on the space and the collections above it (content-tree/granted-levels.ts), in
+ * one statement.
  * Every read of a space starts here; a read that needs more sends it in the same round trip.
  *
  * The query is written once, in two forms: alone it selects whole rows (db/whole-rows.ts: the
@@ -40,27 +44,30 @@ function fromCaller<Selection extends object>(db: Database, key: CallerKey, sele
 const wholeSelection = { space: spaces, member: picked(organizationMembers, MEMBER_COLUMNS), parent: picked(parentCollection, PARENT_COLUMNS) };
 
 /** Alone: the space's whole row and the columns picked of the others, for each way of naming the caller. */
+/** What every form selects besides rows: the caller's id, and what is granted to them on the space. */
+const extraColumns = (key: CallerKey) => ({ callerId: callerIdColumn(key), granted: grantedOnSpace(callerSource(key).id) });
+
 const wholeSpaceAccess = (key: CallerKey) =>
-  wholeRowsOnce(wholeSelection, (db, selection) => fromCaller(db, key, selection).where(callerSource(key).where).limit(1), { callerId: callerIdColumn(key) });
+  wholeRowsOnce(wholeSelection, (db, selection) => fromCaller(db, key, selection).where(callerSource(key).where).limit(1), extraColumns(key));
 
 /** Alone, with the space's Git sync row (the space read shows it): one more join, not one more statement. */
 const wholeSpaceAccessWithGitSync = (key: CallerKey) =>
   wholeRowsOnce(
     { ...wholeSelection, gitSync: gitSyncs },
     (db, selection) => fromCaller(db, key, selection).leftJoin(gitSyncs, eq(gitSyncs.spaceId, spaces.id)).where(callerSource(key).where).limit(1),
-    { callerId: callerIdColumn(key) },
+    extraColumns(key),
   );
 
 /** In a batch: the same columns, each under a name of its own (the parent's `default_level` is the space's too). */
 const batchedSelection = {
-  callerId: callerIdColumn("tokenHash"),
+  ...extraColumns("tokenHash"),
   space: spaces,
   // Drizzle reads a joined object as missing when its first column is null (a guest's `role` is).
   member: { disabled: organizationMembers.disabled, role: organizationMembers.role, lastSeenAt: organizationMembers.lastSeenAt },
   parent: parentLevelColumns,
 };
 const batchedSpaceAccess = (key: CallerKey) =>
-  preparedOnce((db: Database) => fromCaller(db, key, { ...batchedSelection, callerId: callerIdColumn(key) }).where(callerSource(key).where).limit(1));
+  preparedOnce((db: Database) => fromCaller(db, key, { ...batchedSelection, ...extraColumns(key) }).where(callerSource(key).where).limit(1));
 
 /** The space's access for each way of naming the caller, in both forms; and alone with the Git sync row. */
 const spaceAccess = perCaller((key): AccessForms<SpaceAccessRow> => ({ alone: wholeSpaceAccess(key), batched: batchedSpaceAccess(key) }));
@@ -72,6 +79,7 @@ interface SpaceAccessRow {
   space: SpaceRow | null;
   member: Pick<Member, (typeof MEMBER_COLUMNS)[number]> | null;
   parent: Pick<CollectionRow, (typeof PARENT_COLUMNS)[number]> | null;
+  granted: Role | null;
 }
 
 /**
@@ -109,8 +117,13 @@ function spaceAccessOf(ctx: RequesterContext, spaceId: string, row: SpaceAccessR
   const space = row?.space;
   const member: Member | null | undefined = space && row.member && { ...row.member, organizationId: space.organizationId, userId: callerContext.caller.id };
   const levels = [space?.defaultLevel ?? null, ...levelsFromParent(row?.parent ?? null)];
-  const level = levelOn(member, levels, space?.createdBy);
+  const granted = row?.granted ?? null;
+  const level = levelOn(member, levels, space?.createdBy ?? null, granted);
   if (!space || !member || level === null) throw spaceNotFound(spaceId);
   noteMemberActivity(ctx, member);
-  return { callerContext, row: space, member, membership: membershipOf(member), level, levels };
+  return { callerContext, row: space, member, membership: membershipOf(member), level, levels, granted };
 }
+
+/** The caller's grants on a space, as they stand when the statement runs (after a move in the same batch, the new ones). */
+export const selectGrantedOnSpace = (ctx: CallerContext, spaceId: string) =>
+  ctx.db.select({ granted: grantedOnSpace(ctx.caller.id) }).from(spaces).leftJoin(parentCollection, joinsParentCollection).where(eq(spaces.id, spaceId)).limit(1);

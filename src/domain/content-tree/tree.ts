@@ -2,8 +2,8 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { rawAll } from "../../db/raw";
-import { collections } from "../../db/schema";
 import type { Role } from "../../lib/roles";
+import { collections } from "../../db/schema";
 
 /**
  * Reads over the content tree (collections nested in collections, spaces in collections), each a
@@ -88,16 +88,16 @@ export function selectOrganizationCollections(db: Database, organizationId: stri
     .where(eq(collections.organizationId, organizationId));
 }
 
-/** The levels from `parentId` up to the top, innermost first, read from an organization's collections. */
-export function chainLevels(byId: ReadonlyMap<string, AncestorRow>, parentId: string | null): Array<Role | null> {
-  const levels: Array<Role | null> = [];
+/** The collections from `parentId` up to the top, innermost first, read from an organization's collections. */
+export function chainFrom(byId: ReadonlyMap<string, AncestorRow>, parentId: string | null): AncestorRow[] {
+  const chain: AncestorRow[] = [];
   for (let id = parentId, depth = 0; id !== null && depth <= MAX_COLLECTION_DEPTH; depth++) {
     const collection = byId.get(id);
     if (!collection) break;
-    levels.push(collection.defaultLevel);
+    chain.push(collection);
     id = collection.parentId;
   }
-  return levels;
+  return chain;
 }
 
 export const byId = (rows: readonly AncestorRow[]) => new Map(rows.map((row) => [row.id, row]));

@@ -11,17 +11,36 @@ import type { Urls } from "../../lib/urls";
 import type { MemberObject } from "../../schemas/member";
 import { loadOrganizationAccess, loadOrganizationAccessWith } from "../organizations/access";
 import { presentUser } from "../users/users";
+import { grantsOfUserRemoved } from "../content-tree/grant-removal";
+import { grantedSitesCount, grantedSpacesCount, qualified } from "../content-tree/granted-levels";
+
+/**
+ * What a member was given on their own (GitBook's `spaces` and `sites` of a member): selected with
+ * every member row the API presents, as correlated counts (content-tree/granted-levels.ts).
+ */
+export const memberGrantCounts = {
+  spaces: grantedSpacesCount("user", qualified(organizationMembers.userId), qualified(organizationMembers.organizationId)).as("member_spaces"),
+  sites: grantedSitesCount(qualified(organizationMembers.userId), qualified(organizationMembers.organizationId)).as("member_sites"),
+};
 
 /** Members with their user, for the lists of members and commenters (built once: db/list-select.ts). */
-export const memberRows = selectedOnce((db) => db.select({ member: organizationMembers, user: users }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)));
+export const memberRows = selectedOnce((db) =>
+  db
+    .select({ member: organizationMembers, user: users, ...memberGrantCounts })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId)),
+);
 const membersCounted = selectedOnce((db) => db.select({ count: count() }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)));
 
-interface MemberWithUser {
+export interface MemberWithUser {
   member: MemberRow;
   user: UserRow;
+  /** `memberGrantCounts`, read with the row. */
+  spaces: number;
+  sites: number;
 }
 
-export function presentMember({ member, user }: MemberWithUser, urls: Urls): MemberObject {
+export function presentMember({ member, user, spaces, sites }: MemberWithUser, urls: Urls): MemberObject {
   return {
     object: "member",
     id: user.id,
@@ -31,10 +50,9 @@ export function presentMember({ member, user }: MemberWithUser, urls: Urls): Mem
     joinedAt: member.joinedAt,
     lastSeenAt: member.lastSeenAt,
     sso: member.sso,
-    // Space and site grants arrive with later issues; until then nobody has any.
-    spaces: 0,
+    spaces,
     teams: member.teams,
-    sites: 0,
+    sites,
   };
 }
 
@@ -45,7 +63,7 @@ export interface MemberListQuery extends PageRequest {
   order: Direction;
 }
 
-const memberNotFound = (userId: string) => notFound(`Member '${userId}'`);
+export const memberNotFound = (userId: string) => notFound(`Member '${userId}'`);
 
 /** The page is read in the batch of the access check (one round trip); used only once the caller may list. */
 export async function listMembers(ctx: RequesterContext, organizationId: string, query: MemberListQuery) {
@@ -107,13 +125,15 @@ export async function removeMember(ctx: CallerContext, organizationId: string, u
   const access = await loadOrganizationAccess(ctx, organizationId);
   if (userId !== ctx.caller.id) assertOrganizationAction(access.membership, "manageMembers");
   // A member still there after the DELETE was kept by the last-admin rule. Their team memberships
-  // go with them in the same batch, guarded by "no longer a member", so a refused removal keeps them.
-  const [removed, , , [remaining]] = await ctx.db.batch([
+  // and what was granted to them go with them in the same batch, guarded by "no longer a member",
+  // so a refused removal keeps them.
+  const [removed, , , , [remaining]] = await ctx.db.batch([
     ctx.db
       .delete(organizationMembers)
       .where(and(isMember(organizationId, userId), keepsAnotherAdmin(organizationId, userId)))
       .returning({ userId: organizationMembers.userId }),
     ...leaveTeamsIfRemoved(ctx, organizationId, userId),
+    grantsOfUserRemoved(ctx.db, organizationId, userId, noLongerMember(organizationId, userId)),
     ctx.db.select({ userId: organizationMembers.userId }).from(organizationMembers).where(isMember(organizationId, userId)),
   ]);
   if (removed.length > 0) return "removed";
@@ -127,7 +147,7 @@ export async function removeMember(ctx: CallerContext, organizationId: string, u
  * Both do nothing while the user is still a member.
  */
 function leaveTeamsIfRemoved(ctx: CallerContext, organizationId: string, userId: string) {
-  const removed = sql`NOT EXISTS (SELECT 1 FROM ${organizationMembers} WHERE ${isMember(organizationId, userId)})`;
+  const removed = noLongerMember(organizationId, userId);
   const theirTeams = ctx.db
     .select({ teamId: teamMembers.teamId })
     .from(teamMembers)
@@ -143,9 +163,11 @@ function leaveTeamsIfRemoved(ctx: CallerContext, organizationId: string, userId:
   ] as const;
 }
 
-function selectMemberWithUser(ctx: CallerContext, organizationId: string, userId: string) {
+const noLongerMember = (organizationId: string, userId: string) => sql`NOT EXISTS (SELECT 1 FROM ${organizationMembers} WHERE ${isMember(organizationId, userId)})`;
+
+export function selectMemberWithUser(ctx: CallerContext, organizationId: string, userId: string) {
   return ctx.db
-    .select({ member: organizationMembers, user: users })
+    .select({ member: organizationMembers, user: users, ...memberGrantCounts })
     .from(organizationMembers)
     .innerJoin(users, eq(users.id, organizationMembers.userId))
     .where(isMember(organizationId, userId))
@@ -160,7 +182,7 @@ async function findMember(ctx: CallerContext, organizationId: string, userId: st
 
 const lastAdminConflict = () => conflict("An organization must keep at least one admin: make another member admin first");
 
-function isMember(organizationId: string, userId: string): SQL {
+export function isMember(organizationId: string, userId: string): SQL {
   return and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)) as SQL;
 }
 
@@ -173,7 +195,7 @@ function keepsAnotherAdmin(organizationId: string, userId: string): SQL {
   ) as SQL;
 }
 
-function memberSortKey(sort: MemberListQuery["sort"], direction: Direction): SortKey<MemberWithUser> {
+export function memberSortKey(sort: MemberListQuery["sort"], direction: Direction): SortKey<Pick<MemberWithUser, "member" | "user">> {
   switch (sort) {
     case "joinedAt":
       return { expression: organizationMembers.joinedAt, direction, valueOf: (row) => row.member.joinedAt };
@@ -185,7 +207,7 @@ function memberSortKey(sort: MemberListQuery["sort"], direction: Direction): Sor
 }
 
 /** Case-insensitive substring of the display name or email; LIKE wildcards in the query are literal. */
-function matchesSearch(search: string): SQL | undefined {
+export function matchesSearch(search: string): SQL | undefined {
   const pattern = `%${sqliteLower(search).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   return or(
     sql`lower(${users.displayName}) LIKE ${pattern} ESCAPE '\\'`,

@@ -9,6 +9,7 @@ import { enqueue } from "../../lib/jobs";
 import type { PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction, type OrganizationAction } from "../../lib/permissions";
 import { MAX_OPENAPI_SPEC_BYTES } from "../../schemas/openapi";
+import { listOrganizationRows } from "../organizations/list";
 import { loadOrganizationAccess, loadOrganizationAccessWith, type OrganizationAccess } from "../organizations/access";
 import { formatOf, readStoredSpec, type SpecFormat } from "./parse";
 import { presentSpec, presentVersion, publishedUrl, versionSourceUrl } from "./present";
@@ -36,14 +37,13 @@ async function loadSpec(ctx: CallerContext, organizationId: string, slug: string
 }
 
 export async function listOpenAPISpecs(ctx: RequesterContext, organizationId: string, request: PageRequest) {
-  const page = pageReads(ctx.db, request, {
+  return listOrganizationRows(ctx, organizationId, request, {
     from: openAPISpecs,
     where: eq(openAPISpecs.organizationId, organizationId),
     sort: sortedBy("slug", "asc", [openAPISpecs.slug, openAPISpecs.id], (row: OpenAPISpecRow) => [row.slug, row.id]),
+    action: "viewOpenAPISpecs",
+    present: (spec, access) => presentSpec(spec, access.membership, ctx.urls),
   });
-  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
-  assertOrganizationAction(access.membership, "viewOpenAPISpecs");
-  return page.answer(results, (spec) => presentSpec(spec, access.membership, ctx.urls));
 }
 
 export async function getOpenAPISpec(ctx: CallerContext, organizationId: string, slug: string) {

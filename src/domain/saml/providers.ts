@@ -10,13 +10,15 @@ import { assertOrganizationAction, type Membership } from "../../lib/permissions
 import type { Urls } from "../../lib/urls";
 import type { CreateSAMLProviderInput, SAMLProviderObject, UpdateSAMLProviderInput } from "../../schemas/saml";
 import { loadOrganizationAccess, loadOrganizationAccessWith, organizationNotFound } from "../organizations/access";
-import { presentTeam } from "../teams/access";
+import { presentTeam, teamSpacesColumn } from "../teams/access";
 import { parseCertificatePem } from "./certificate";
 import type { Database } from "../../db/client";
 
 interface ProviderWithTeam {
   provider: SamlProviderRow;
   team: TeamRow | null;
+  /** The default team's `spaces`. */
+  spaces: number;
 }
 
 /**
@@ -27,17 +29,18 @@ const defaultTeamColumns = {
   title: sql<string | null>`${teams.title}`.as("default_team_title"),
   members: sql<number | null>`${teams.members}`.as("default_team_members"),
   createdAt: sql<string | null>`${teams.createdAt}`.as("default_team_created_at"),
+  spaces: teamSpacesColumn(),
 };
 
-type ProviderRow = { provider: SamlProviderRow; defaultTeam: { title: string | null; members: number | null; createdAt: string | null } };
+type ProviderRow = { provider: SamlProviderRow; defaultTeam: { title: string | null; members: number | null; createdAt: string | null; spaces: number } };
 
 function withTeam({ provider, defaultTeam }: ProviderRow): ProviderWithTeam {
-  const { title, members, createdAt } = defaultTeam;
+  const { title, members, createdAt, spaces } = defaultTeam;
   const team =
     provider.defaultTeamId && title !== null && members !== null && createdAt !== null
       ? { id: provider.defaultTeamId, organizationId: provider.organizationId, title, members, createdAt }
       : null;
-  return { provider, team };
+  return { provider, team, spaces };
 }
 
 const providerNotFound = (providerId: string) => notFound(`SAML provider '${providerId}'`);
@@ -65,7 +68,7 @@ export function serviceProviderUrls(urls: Urls, organizationId: string, provider
  * Only organization admins see providers, so the embedded default team carries an admin's
  * permissions whatever their role in that team.
  */
-function presentProvider({ provider, team }: ProviderWithTeam, membership: Membership, urls: Urls): SAMLProviderObject {
+function presentProvider({ provider, team, spaces }: ProviderWithTeam, membership: Membership, urls: Urls): SAMLProviderObject {
   const { location, ...service } = serviceProviderUrls(urls, provider.organizationId, provider.id);
   return {
     object: "saml-provider",
@@ -74,7 +77,7 @@ function presentProvider({ provider, team }: ProviderWithTeam, membership: Membe
     ssoURL: provider.ssoURL,
     entityID: provider.entityID,
     certificate: provider.certificate,
-    ...(team ? { defaultTeam: presentTeam(team, membership, null) } : {}),
+    ...(team ? { defaultTeam: presentTeam(team, membership, null, spaces) } : {}),
     defaultRole: provider.defaultRole,
     createdAt: provider.createdAt,
     // Creation requires every field, so every provider is complete.
@@ -124,7 +127,8 @@ export async function createProvider(ctx: CallerContext, organizationId: string,
   const access = await loadOrganizationAccess(ctx, organizationId);
   assertOrganizationAction(access.membership, "manageSAML");
   const certificate = await parseCertificatePem(input.certificate);
-  const team = input.defaultTeam === undefined ? null : await findTeam(ctx, organizationId, input.defaultTeam);
+  const found = input.defaultTeam === undefined ? null : await findTeam(ctx, organizationId, input.defaultTeam);
+  const team = found?.team ?? null;
   const now = nowIso();
   const provider: SamlProviderRow = {
     id: newId(),
@@ -139,7 +143,7 @@ export async function createProvider(ctx: CallerContext, organizationId: string,
     updatedAt: now,
   };
   await withDefaultTeamCheck(input.defaultTeam, ctx.db.insert(samlProviders).values(provider));
-  return presentProvider({ provider, team }, access.membership, ctx.urls);
+  return presentProvider({ provider, team, spaces: found?.spaces ?? 0 }, access.membership, ctx.urls);
 }
 
 /** Changes the given fields (admins); `defaultTeam: null` clears the default team. */
@@ -195,14 +199,14 @@ function isProvider(organizationId: string, providerId: string) {
   return and(eq(samlProviders.organizationId, organizationId), eq(samlProviders.id, providerId));
 }
 
-async function findTeam(ctx: CallerContext, organizationId: string, teamId: string): Promise<TeamRow> {
-  const [team] = await ctx.db
-    .select()
+async function findTeam(ctx: CallerContext, organizationId: string, teamId: string): Promise<{ team: TeamRow; spaces: number }> {
+  const [row] = await ctx.db
+    .select({ team: teams, spaces: teamSpacesColumn() })
     .from(teams)
     .where(and(eq(teams.id, teamId), eq(teams.organizationId, organizationId)))
     .limit(1);
-  if (!team) throw unknownDefaultTeam(teamId);
-  return team;
+  if (!row) throw unknownDefaultTeam(teamId);
+  return row;
 }
 
 /** A team deleted between the check and the write fails the foreign key: the same 400 as an unknown team. */

@@ -4,9 +4,10 @@ import { spaces, type SpaceRow } from "../../db/schema";
 import { EMPTY_LIST, type ListPage, type PageRequest } from "../../lib/pagination";
 import { canOnContent } from "../../lib/permissions";
 import type { SearchPageResultObject, SearchSectionResultObject, SearchSpaceResultObject } from "../../schemas/search";
-import { levelOn } from "../content-tree/access";
+import { levelOn, levelsOf } from "../content-tree/access";
+import { grantedAmong, heldByContent, selectGrantsHeldBy } from "../content-tree/granted-levels";
 import { loadSpaceAccessWith } from "../content-tree/space-access";
-import { byId, chainLevels, selectOrganizationCollections, type AncestorRow } from "../content-tree/tree";
+import { byId, chainFrom, selectOrganizationCollections, type AncestorRow } from "../content-tree/tree";
 import { loadOrganizationAccessWith } from "../organizations/access";
 import { containsQuery, parseSearchQuery, type SearchQuery } from "./query";
 import { excerptOf } from "./excerpt";
@@ -47,18 +48,22 @@ export async function searchOrganizationContent(
 ): Promise<ListPage<SearchSpaceResultObject>> {
   // The organization's live spaces and collections come in the access check's round trip; they
   // are read only once access is granted.
-  const [access, [live, collections]] = await loadOrganizationAccessWith(ctx, organizationId, [
+  const [access, [live, collections, held]] = await loadOrganizationAccessWith(ctx, organizationId, [
     ctx.db
       .select({ id: spaces.id, title: spaces.title, parentId: spaces.parentId, defaultLevel: spaces.defaultLevel, createdBy: spaces.createdBy })
       .from(spaces)
       .where(and(eq(spaces.organizationId, organizationId), isNull(spaces.deletedAt))),
     selectOrganizationCollections(ctx.db, organizationId),
+    // What is granted to the caller: a guest searches what it opens to them, a member also what it raises.
+    selectGrantsHeldBy(ctx.db, ctx.caller.id, organizationId),
   ]);
-  if (access.membership.role === null) return EMPTY_LIST;
-  const chains = byId(collections as AncestorRow[]);
-  const readable = (live as LiveSpace[]).filter((space) =>
-    canOnContent(levelOn(access.member, [space.defaultLevel, ...chainLevels(chains, space.parentId)], space.createdBy), "view"),
-  );
+  const collectionsById = byId(collections as AncestorRow[]);
+  const grantsHeld = heldByContent(held as Array<{ contentId: string; rank: number }>);
+  const readable = (live as LiveSpace[]).filter((space) => {
+    const chain = chainFrom(collectionsById, space.parentId);
+    const granted = grantedAmong(grantsHeld, [space.id, ...chain.map((collection) => collection.id)]);
+    return canOnContent(levelOn(access.member, [space.defaultLevel, ...levelsOf(chain)], space.createdBy, granted), "view");
+  });
   const titles = new Map(readable.map((space) => [space.id, space.title]));
   const query = parseSearchQuery(text);
   const ranked = await rankPages(ctx.db, [...titles.keys()], query, request, text);

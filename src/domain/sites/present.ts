@@ -2,10 +2,12 @@ import type { RequestContext } from "../../context";
 import type { OrganizationRow, SiteRow } from "../../db/schema";
 import { sitePermissions, type Membership } from "../../lib/permissions";
 import type { SiteObject } from "../../schemas/site";
+import type { SiteAccess } from "./access";
 import { sitePublishedBase, siteRootFor } from "./urls";
 
 export interface SitePresentation {
   organization: OrganizationRow;
+  /** The caller's membership as it counts on the site (`SiteAccess.siteMembership`): the Site's `permissions` come from it. */
   membership: Membership;
   /** `Site.siteSpaces`: counted in the read that fetched the row. */
   siteSpaceCount: number;
@@ -42,3 +44,6 @@ export function presentSite(ctx: RequestContext, site: SiteRow, { organization, 
     },
   };
 }
+
+/** A site's access as its presentation takes it: the membership that counts on the site. */
+export const seenOnSite = <Access extends SiteAccess>(access: Access): Access => ({ ...access, membership: access.siteMembership });

@@ -5,7 +5,7 @@ import { siteSpaceCustomizations } from "../../db/schema";
 import { loadSiteAccess } from "./access";
 import { selectSiteCustomization, siteSettings, siteSpaceCustomizationsFrom } from "./customization";
 import type { Settings } from "./customization-settings";
-import { presentSite, type SitePresentation } from "./present";
+import { presentSite, seenOnSite, type SitePresentation } from "./present";
 import { presentSiteStructure, structureFrom, structureReads, StructurePresenter, type SiteStructure } from "./structure";
 import { structureSeenBy } from "./visible-structure";
 import { loadVisitorSite, VISITOR_MEMBERSHIP, visitorAsMember } from "./visitor-access";
@@ -22,7 +22,7 @@ export async function getPublishedSite(ctx: CallerContext | VisitorContext, orga
   if (isVisitor(ctx)) return publishedSiteForVisitor(ctx, organizationId, siteId, shareKey);
   const access = await loadSiteAccess(ctx, organizationId, siteId, "viewSites", shareKey);
   const results = await runBatch(ctx.db, profileReads(ctx, siteId));
-  return presentProfile(ctx, results, { ...access, shareKey }, (structure) => structure);
+  return presentProfile(ctx, results, { ...seenOnSite(access), shareKey }, (structure) => structure);
 }
 
 async function publishedSiteForVisitor(ctx: VisitorContext, organizationId: string, siteId: string, shareKey: string | undefined) {

@@ -1,13 +1,11 @@
 import type { RequestContext, RequesterContext } from "../../context";
-import { assertOrganizationAction } from "../../lib/permissions";
 import type { ListPage, PageRequest } from "../../lib/pagination";
 import type { SearchPageResultObject, SearchSpaceResultObject } from "../../schemas/search";
 import type { SearchSiteContentInput } from "../../schemas/site-search";
-import { loadOrganizationAccessWith } from "../organizations/access";
 import { parseSearchQuery } from "../search/query";
 import { rankPages, type RankedPages } from "../search/ranking";
 import { groupedBySpace, presentSearchPage } from "../search/search";
-import { selectSite, siteNotFound, type SiteAccess } from "./access";
+import { loadSiteAccessWith, type SiteAccess } from "./access";
 import { scopeOfBody, siteSpacesInScope, type SearchableSiteSpace, type SiteSearchScope } from "./search-scope";
 import { sectionPublishedUrl, siteSpacePublishedUrl, structureFrom, structureReads, type SiteStructure } from "./structure";
 import { publishedUrl, sitePublishedBase } from "./urls";
@@ -76,17 +74,12 @@ export function searchableSiteSpaces(ctx: Pick<RequestContext, "env" | "urls">, 
 /**
  * The site as a member who may view sites sees it, with its whole structure: the caller's lookup,
  * the membership, the site and the structure's three reads in one batch (one round trip). A
- * non-member gets the organization's 404, a guest the 403, another organization's site a 404.
+ * non-member gets the organization's 404, a guest given nothing on the site the 403, another
+ * organization's site a 404.
  */
 async function loadSiteWithStructure(ctx: RequesterContext, organizationId: string, siteId: string): Promise<{ access: SiteAccess; structure: SiteStructure }> {
-  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, [selectSite(ctx, organizationId, siteId), ...structureReads(ctx, siteId)]);
-  assertOrganizationAction(access.membership, "viewSites");
-  const [row] = results[0] as Array<{ site: SiteAccess["site"]; siteSpaceCount: number; adaptiveSchema: Record<string, unknown> | null }>;
-  if (!row) throw siteNotFound(siteId);
-  return {
-    access: { ...access, site: row.site, siteSpaceCount: row.siteSpaceCount, adaptiveSchema: row.adaptiveSchema ?? null },
-    structure: structureFrom(results),
-  };
+  const [access, results] = await loadSiteAccessWith(ctx, organizationId, siteId, "viewSites", undefined, structureReads(ctx, siteId));
+  return { access, structure: structureFrom(results) };
 }
 
 /**

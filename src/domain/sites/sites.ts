@@ -5,24 +5,32 @@ import { runBatch } from "../../db/batch";
 import { isUniqueViolation } from "../../db/errors";
 import { selectedOnce } from "../../db/list-select";
 import { pageReads, sortedBy } from "../../db/keyset";
-import { siteSections, siteSpaces, sites, spaces, type SiteRow } from "../../db/schema";
+import { grants, siteSections, siteSpaces, sites, spaces, type SiteRow } from "../../db/schema";
 import { badRequest, conflict } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { assertOrganizationAction } from "../../lib/permissions";
 import type { CreateSiteInput, SiteListQuery, UpdateSiteInput } from "../../schemas/site";
 import { loadOrganizationAccess, loadOrganizationAccessWith } from "../organizations/access";
-import { loadSiteAccess, selectSite, siteNotFound, siteSpaceCountColumn, type SiteAccess } from "./access";
+import { grantedRankOnSite, loadSiteAccess, loadSiteMembership, raisedOnSite, selectSite, siteNotFound, siteSpaceCountColumn, type SiteAccess } from "./access";
+import { visibleTo } from "../content-tree/granted-levels";
+import { callerIdFor, callerIdOf, callerValues, perCaller } from "../users/callers";
 import { newSiteSpaceRows } from "./placement";
-import { presentSite } from "./present";
+import { presentSite, seenOnSite } from "./present";
 
-/** Sites with their site-space count, for the list (built once: db/list-select.ts). */
-const siteRows = selectedOnce((db) => db.select({ site: sites, siteSpaceCount: siteSpaceCountColumn() }).from(sites));
+/** Sites with their site-space count and what is granted to the caller on each, for the list: built once per way of naming the caller. */
+const siteRows = perCaller((key) =>
+  selectedOnce((db) => db.select({ site: sites, siteSpaceCount: siteSpaceCountColumn(), grantedRank: sql<number | null>`${grantedRankOnSite(callerIdFor(key))}`.as("granted_rank") }).from(sites)),
+);
 
-/** The organization's sites, oldest first, with GitBook's filters. */
+/**
+ * The organization's sites, oldest first, with GitBook's filters: every site for members who may
+ * view sites, and for the others (guests) the sites granted to them.
+ */
 export async function listSites(ctx: RequesterContext, organizationId: string, query: SiteListQuery) {
-  type Row = { site: SiteRow; siteSpaceCount: number };
+  type Row = { site: SiteRow; siteSpaceCount: number; grantedRank: number | null };
   const where = and(
     eq(sites.organizationId, organizationId),
+    visibleTo(callerIdOf(ctx), organizationId, grantedRankOnSite(callerIdOf(ctx))),
     query.space === undefined ? undefined : sql`EXISTS (SELECT 1 FROM ${siteSpaces} publishing WHERE publishing.space_id = ${query.space} AND publishing.site_id = "sites"."id")`,
     query.title ? titleContains(query.title) : undefined,
     query.published === undefined ? undefined : eq(sites.published, query.published),
@@ -31,12 +39,13 @@ export async function listSites(ctx: RequesterContext, organizationId: string, q
   const page = pageReads(ctx.db, query, {
     from: sites,
     where,
-    select: siteRows(),
+    select: siteRows(ctx)(callerValues(ctx)),
     sort: sortedBy("createdAt:asc", "asc", [sites.createdAt, sites.id], (row: Row) => [row.site.createdAt, row.site.id]),
   });
   const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
-  assertOrganizationAction(access.membership, "viewSites");
-  return page.answer(results, (row) => presentSite(ctx, row.site, { ...access, siteSpaceCount: row.siteSpaceCount }));
+  return page.answer(results, (row) =>
+    presentSite(ctx, row.site, { ...access, membership: raisedOnSite(access.membership, row.grantedRank), siteSpaceCount: row.siteSpaceCount }),
+  );
 }
 
 /**
@@ -72,7 +81,7 @@ export async function createSite(ctx: CallerContext, organizationId: string, inp
 
 export async function getSite(ctx: CallerContext, organizationId: string, siteId: string) {
   const access = await loadSiteAccess(ctx, organizationId, siteId, "viewSites");
-  return presentSite(ctx, access.site, access);
+  return presentSite(ctx, access.site, seenOnSite(access));
 }
 
 /** Changes the fields given (and the defaults named), in one batch; answers the site as it is after. */
@@ -99,27 +108,31 @@ export async function updateSite(ctx: CallerContext, organizationId: string, sit
   });
   const [row] = results.at(-1) as Array<{ site: SiteRow; siteSpaceCount: number }>;
   if (!row) throw siteNotFound(siteId);
-  return presentSite(ctx, row.site, { ...access, siteSpaceCount: row.siteSpaceCount });
+  return presentSite(ctx, row.site, { ...seenOnSite(access), siteSpaceCount: row.siteSpaceCount });
 }
 
 /** Deletes the site and everything of it (cascades); 204 also when it did not exist (seed 4.9). */
 export async function deleteSite(ctx: CallerContext, organizationId: string, siteId: string): Promise<void> {
-  const access = await loadOrganizationAccess(ctx, organizationId);
-  assertOrganizationAction(access.membership, "manageSites");
-  await ctx.db.delete(sites).where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId)));
+  const access = await loadSiteMembership(ctx, organizationId, siteId);
+  assertOrganizationAction(access.siteMembership, "manageSites");
+  await ctx.db.batch([
+    // What was granted on the site goes with it (grants have no foreign key to their content).
+    ctx.db.delete(grants).where(and(eq(grants.contentId, siteId), eq(grants.organizationId, organizationId))),
+    ctx.db.delete(sites).where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId))),
+  ]);
 }
 
 /** Sets `published` (publish: true, unpublish: false) and answers the site. */
 export async function setSitePublished(ctx: CallerContext, organizationId: string, siteId: string, published: boolean) {
   const access: SiteAccess = await loadSiteAccess(ctx, organizationId, siteId, "manageSites");
-  if (access.site.published === published) return presentSite(ctx, access.site, access);
+  if (access.site.published === published) return presentSite(ctx, access.site, seenOnSite(access));
   const [updated] = await ctx.db
     .update(sites)
     .set({ published, updatedAt: nowIso() })
     .where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId)))
     .returning();
   if (!updated) throw siteNotFound(siteId);
-  return presentSite(ctx, updated, access);
+  return presentSite(ctx, updated, seenOnSite(access));
 }
 
 /**

@@ -8,7 +8,8 @@ import type { Role } from "../../lib/roles";
 import type { SiteStructureShape } from "../../schemas/site-structure";
 import type { SiteSectionGroupObjectShape as SiteSectionGroupObject, SiteSectionObjectShape as SiteSectionObject, SiteSpaceObjectShape as SiteSpaceObject } from "../../schemas/site-structure-inputs";
 import { levelOn } from "../content-tree/access";
-import { joinsParentCollection, levelsFromParent, parentCollection, parentLevelColumns } from "../content-tree/inherited-levels";
+import { grantedAmong } from "../content-tree/granted-levels";
+import { joinsParentCollection, levelsFromParent, parentCollection, parentLevelColumns, parentLineageColumn } from "../content-tree/inherited-levels";
 import { presentSpace } from "../spaces/present";
 import { publishedUrl, sitePublishedBase, siteRootFor } from "./urls";
 import type { Member } from "../organizations/access";
@@ -24,8 +25,8 @@ import type { Member } from "../organizations/access";
 export interface SiteSpaceWithSpace {
   siteSpace: SiteSpaceRow;
   space: SpaceRow;
-  /** What the space's parent collection gives it (`levelsFromParent`). */
-  parent: { defaultLevel: Role | null; inheritedLevel: Role | null };
+  /** What the space's parent collection gives it (`levelsFromParent`), and whose grants apply inside it (its lineage). */
+  parent: { defaultLevel: Role | null; inheritedLevel: Role | null; lineage: string[] | null };
 }
 
 export type StructureNode = { type: "site-section"; row: SiteSectionRow } | { type: "site-section-group"; row: SiteSectionGroupRow };
@@ -175,7 +176,7 @@ const groupsOfSite = selectedOnce((db) => db.select().from(siteSectionGroups).wh
 const sectionsOfSite = selectedOnce((db) => db.select().from(siteSections).where(eq(siteSections.siteId, siteIdPlaceholder)));
 const siteSpacesOfSite = selectedOnce((db) =>
   db
-    .select({ siteSpace: siteSpaceColumns, space: spaces, parent: parentLevelColumns })
+    .select({ siteSpace: siteSpaceColumns, space: spaces, parent: { ...parentLevelColumns, lineage: parentLineageColumn } })
     .from(siteSpaces)
     .innerJoin(spaces, eq(spaces.id, siteSpaces.spaceId))
     .leftJoin(parentCollection, joinsParentCollection)
@@ -223,6 +224,8 @@ export interface StructureViewer {
   organization: OrganizationRow;
   site: SiteRow;
   shareKey?: string;
+  /** What is granted to the viewer in the organization (`SiteAccess.grantsHeld`); none for a site's visitor. */
+  grantsHeld?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -234,6 +237,7 @@ export interface StructureViewer {
 export class StructurePresenter {
   private readonly member: Member;
   private readonly base: string | null;
+  private readonly grantsHeld: ReadonlyMap<string, number>;
 
   constructor(
     private readonly ctx: RequestContext,
@@ -241,6 +245,7 @@ export class StructurePresenter {
     viewer: StructureViewer,
   ) {
     this.member = viewer.member;
+    this.grantsHeld = viewer.grantsHeld ?? new Map();
     this.base = viewer.site.published ? siteRootFor(sitePublishedBase(ctx.env, ctx.urls, viewer.organization, viewer.site), viewer.shareKey) : null;
   }
 
@@ -254,7 +259,8 @@ export class StructurePresenter {
 
   siteSpace({ siteSpace, space, parent }: SiteSpaceWithSpace): SiteSpaceObject {
     // A site's viewer sees what it publishes: at least `read` on the space, whatever its own level.
-    const level = levelOn(this.member, [space.defaultLevel, ...levelsFromParent(parent)], space.createdBy) ?? "read";
+    const granted = grantedAmong(this.grantsHeld, [space.id, ...(parent.lineage ?? [])]);
+    const level = levelOn(this.member, [space.defaultLevel, ...levelsFromParent(parent)], space.createdBy, granted) ?? "read";
     return {
       object: "site-space",
       id: siteSpace.id,

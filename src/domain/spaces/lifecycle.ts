@@ -10,11 +10,12 @@ import { badRequest, conflict, gone } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
 import { assertContentAction, assertOrganizationAction } from "../../lib/permissions";
 import type { MoveContentInput } from "../../schemas/content";
-import { chainForPlacement, levelsOf, spaceNotFound } from "../content-tree/access";
-import { loadSpaceAccess } from "../content-tree/space-access";
+import { placementFor, spaceNotFound } from "../content-tree/access";
+import { loadSpaceAccess, selectGrantedOnSpace } from "../content-tree/space-access";
 import { positionAtEnd, positionForMove, positionRightAfter } from "../content-tree/placement";
 import { membershipOf } from "../organizations/access";
 import { presentSpace } from "./present";
+import { grantsOnRemoved } from "../content-tree/grant-removal";
 import { isPastRetention } from "./retention";
 import { assertLive, insertSpaceWithInitialRevision, levelOfOwnSpace, newSpaceDefaults } from "./spaces";
 
@@ -63,7 +64,8 @@ export async function duplicateSpace(ctx: CallerContext, spaceId: string) {
   const access = await loadSpaceAccess(ctx, spaceId);
   const { row: original } = access;
   assertLive(original);
-  const parentLevels = levelsOf(await chainForPlacement(ctx, access.member, access.membership, original.parentId));
+  // The copy has no grants of its own: what is granted where it goes applies to it.
+  const placement = await placementFor(ctx, access.member, access.membership, original.parentId);
 
   const now = nowIso();
   const copy: SpaceRow = {
@@ -87,7 +89,7 @@ export async function duplicateSpace(ctx: CallerContext, spaceId: string) {
     // this batch would show in the copy's index a moment early, until the copy's next merge).
     copySpaceIndex(ctx.db, original.id, copy.id),
   ]);
-  return presentSpace(copy, levelOfOwnSpace(access.member, copy, parentLevels), ctx.urls);
+  return presentSpace(copy, levelOfOwnSpace(access.member, copy, placement), ctx.urls);
 }
 
 const COPY_SUFFIX = " (copy)";
@@ -100,18 +102,18 @@ export async function moveSpace(ctx: CallerContext, spaceId: string, input: Move
   assertContentAction(access.level, "admin", "space");
   const parentId = input.parent === undefined ? row.parentId : input.parent;
   // Staying under the same parent needs no right to place content there.
-  const parentLevels =
-    parentId === row.parentId
-      ? access.levels.slice(1)
-      : levelsOf(await chainForPlacement(ctx, access.member, access.membership, parentId));
+  const placement = parentId === row.parentId ? null : await placementFor(ctx, access.member, access.membership, parentId);
   const position = await positionForMove(ctx.db, { kind: "space", ...row }, parentId, input.position);
-  const [moved] = await ctx.db
+  const move = ctx.db
     .update(spaces)
     .set({ parentId, position, updatedAt: nowIso() })
     .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)))
     .returning();
+  // The space keeps its own grants and takes those of the collections above its new place.
+  const [[moved], [regranted]] = await ctx.db.batch([move, selectGrantedOnSpace(ctx, spaceId)]);
   if (!moved) throw spaceNotFound(spaceId);
-  return presentSpace(moved, levelOfOwnSpace(access.member, moved, parentLevels), ctx.urls);
+  const level = placement === null ? access.level : levelOfOwnSpace(access.member, moved, { chain: placement.chain, granted: regranted?.granted ?? null });
+  return presentSpace(moved, level, ctx.urls);
 }
 
 /**
@@ -125,9 +127,11 @@ export async function transferSpace(ctx: CallerContext, spaceId: string, targetO
   assertContentAction(access.level, "admin", "space");
   if (targetOrganizationId === row.organizationId) throw conflict("The space already belongs to this organization");
   const target = await targetMembership(ctx, targetOrganizationId);
-  const [, , , [transferred]] = await ctx.db.batch([
+  const [, , , , [transferred]] = await ctx.db.batch([
     // A site never points at a space of another organization: it leaves the old one's sites.
     ...siteSpacesLeaving(ctx.db, oneSpace(spaceId)),
+    // What was granted on it named users and teams of the old organization: it goes.
+    grantsOnRemoved(ctx.db, [spaceId]),
     ctx.db
       .update(spaces)
       .set({
@@ -143,7 +147,7 @@ export async function transferSpace(ctx: CallerContext, spaceId: string, targetO
     ctx.db.update(changeRequests).set({ organizationId: targetOrganizationId }).where(eq(changeRequests.spaceId, spaceId)),
   ]);
   if (!transferred) throw spaceNotFound(spaceId);
-  return presentSpace(transferred, levelOfOwnSpace(target, transferred, []), ctx.urls);
+  return presentSpace(transferred, levelOfOwnSpace(target, transferred, { chain: [], granted: null }), ctx.urls);
 }
 
 /**

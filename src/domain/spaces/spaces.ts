@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
 import { selectedOnce } from "../../db/list-select";
 import { pageReads, sortedBy } from "../../db/keyset";
@@ -6,51 +6,66 @@ import { revisions, spaces, type SpaceRow } from "../../db/schema";
 import { conflict } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pick } from "../../lib/objects";
-import { EMPTY_LIST, type PageRequest } from "../../lib/pagination";
+import type { PageRequest } from "../../lib/pagination";
 import { assertContentAction } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import type { CreateSpaceInput, UpdateSpaceInput } from "../../schemas/space";
-import { chainForPlacement, levelOn, levelsOf, loadCollectionAccessWith, type ContentAccess } from "../content-tree/access";
+import { levelOn, levelsOf, loadCollectionAccessWith, placementFor, type ContentAccess, type Placement } from "../content-tree/access";
+import { grantedOnSpace, grantedRankOnSpace, visibleTo } from "../content-tree/granted-levels";
 import { joinsParentCollection, levelsFromParent, parentCollection, parentLevelColumns } from "../content-tree/inherited-levels";
 import { loadSpaceAccess, loadSpaceAccessWithGitSync } from "../content-tree/space-access";
 import { positionAtEnd } from "../content-tree/placement";
 import { loadOrganizationAccess, loadOrganizationAccessWith, type Member } from "../organizations/access";
 import { assertReviewersAreMembers } from "../organizations/merge-rules";
+import { callerIdFor, callerIdOf, callerValues, perCaller } from "../users/callers";
 import { presentGitSync } from "./git-sync-state";
 import { presentSpace } from "./present";
 
 /** Deleted spaces stay out of lists until they are restored. */
 const isLive = isNull(spaces.deletedAt);
 
-/** Spaces with what their parent collection gives them (`levelsFromParent`), for lists. */
-const spaceRows = selectedOnce((db) => db.select({ space: spaces, parent: parentLevelColumns }).from(spaces).leftJoin(parentCollection, joinsParentCollection));
+/**
+ * Spaces with what their parent collection gives them (`levelsFromParent`) and what is granted to
+ * the caller on them (content-tree/granted-levels.ts), for lists: built once per way of naming
+ * the caller.
+ */
+const spaceRows = perCaller((key) =>
+  selectedOnce((db) =>
+    db.select({ space: spaces, parent: parentLevelColumns, granted: grantedOnSpace(callerIdFor(key)) }).from(spaces).leftJoin(parentCollection, joinsParentCollection),
+  ),
+);
 
-/** The organization's live spaces, oldest first. Guests see none: no space is shared with them. */
+/** The count of such a list: its filter reads what is granted, through the parent's lineage. */
+const spacesCounted = selectedOnce((db) => db.select({ count: count() }).from(spaces).leftJoin(parentCollection, joinsParentCollection));
+
+type SpaceListRow = { space: SpaceRow; parent: { defaultLevel: Role | null; inheritedLevel: Role | null }; granted: Role | null };
+
+/** The organization's live spaces, oldest first: for a guest, those granted to them (or inside a collection granted to them). */
 export async function listSpacesInOrganization(ctx: RequesterContext, organizationId: string, request: PageRequest) {
-  type SpaceWithParent = { space: SpaceRow; parent: { defaultLevel: Role | null; inheritedLevel: Role | null } };
   const page = pageReads(ctx.db, request, {
     from: spaces,
-    where: and(eq(spaces.organizationId, organizationId), isLive),
+    where: and(eq(spaces.organizationId, organizationId), isLive, visibleTo(callerIdOf(ctx), organizationId, grantedRankOnSpace(callerIdOf(ctx)))),
     // The items sit under many collections: each one's parent gives what it inherits.
-    select: spaceRows(),
-    sort: sortedBy("createdAt:asc", "asc", [spaces.createdAt, spaces.id], ({ space }: SpaceWithParent) => [space.createdAt, space.id]),
+    select: spaceRows(ctx)(callerValues(ctx)),
+    counted: spacesCounted(),
+    sort: sortedBy("createdAt:asc", "asc", [spaces.createdAt, spaces.id], ({ space }: SpaceListRow) => [space.createdAt, space.id]),
   });
   const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
-  if (access.membership.role === null) return EMPTY_LIST;
   const present = presenter(ctx, access.member);
-  return page.answer(results, ({ space, parent }) => present(space, levelsFromParent(parent)));
+  return page.answer(results, ({ space, parent, granted }) => present(space, levelsFromParent(parent), granted));
 }
 
-/** The live spaces directly in a collection, in their order. */
+/** The live spaces directly in a collection, in their order (whoever sees the collection sees them: they inherit its grants). */
 export async function listSpacesInCollection(ctx: RequesterContext, collectionId: string, request: PageRequest) {
   const page = pageReads(ctx.db, request, {
     from: spaces,
     where: and(eq(spaces.parentId, collectionId), isLive),
-    sort: sortedBy("position:asc", "asc", [spaces.position, spaces.id], (space: SpaceRow) => [space.position, space.id]),
+    select: spaceRows(ctx)(callerValues(ctx)),
+    sort: sortedBy("position:asc", "asc", [spaces.position, spaces.id], ({ space }: SpaceListRow) => [space.position, space.id]),
   });
   const [access, results] = await loadCollectionAccessWith(ctx, collectionId, page.reads);
   const present = presenter(ctx, access.member);
-  return page.answer(results, (space) => present(space, access.levels));
+  return page.answer(results, ({ space, granted }) => present(space, access.levels, granted));
 }
 
 /**
@@ -66,7 +81,7 @@ export async function getSpace(ctx: RequesterContext, spaceId: string) {
 /** A new space, at the end of its parent (or of the top level), with an initial empty revision. */
 export async function createSpace(ctx: CallerContext, organizationId: string, input: CreateSpaceInput) {
   const access = await loadOrganizationAccess(ctx, organizationId);
-  const parentLevels = levelsOf(await chainForPlacement(ctx, access.member, access.membership, input.parent ?? null));
+  const placement = await placementFor(ctx, access.member, access.membership, input.parent ?? null);
   const now = nowIso();
   const space: SpaceRow = {
     ...newSpaceDefaults(ctx, now),
@@ -79,7 +94,7 @@ export async function createSpace(ctx: CallerContext, organizationId: string, in
     language: input.language ?? null,
   };
   await ctx.db.batch(insertSpaceWithInitialRevision(ctx, space));
-  return presentSpace(space, levelOfOwnSpace(access.member, space, parentLevels), ctx.urls);
+  return presentSpace(space, levelOfOwnSpace(access.member, space, placement), ctx.urls);
 }
 
 export async function updateSpace(ctx: CallerContext, spaceId: string, input: UpdateSpaceInput) {
@@ -139,14 +154,17 @@ export function insertSpaceWithInitialRevision(ctx: CallerContext, space: SpaceR
   ] as const;
 }
 
-/** The caller's level on a space they just created or placed: its creator administers it. */
-export function levelOfOwnSpace(member: Member, space: SpaceRow, parentLevels: Array<Role | null>): Role {
-  return levelOn(member, [space.defaultLevel, ...parentLevels], space.createdBy) ?? "read";
+/**
+ * The caller's level on a space they just created, copied or moved into `placement` (with what
+ * is granted to them there, the space's own grants included): its creator administers it.
+ */
+export function levelOfOwnSpace(member: Member, space: SpaceRow, placement: Placement): Role {
+  return levelOn(member, [space.defaultLevel, ...levelsOf(placement.chain)], space.createdBy, placement.granted) ?? "read";
 }
 
 /** The level after an update that may have changed the space's own default level. */
 function levelAfterChange(access: ContentAccess<SpaceRow>, updated: SpaceRow): Role {
-  return levelOn(access.member, [updated.defaultLevel, ...access.levels.slice(1)], updated.createdBy) ?? access.level;
+  return levelOn(access.member, [updated.defaultLevel, ...access.levels.slice(1)], updated.createdBy, access.granted) ?? access.level;
 }
 
 export function assertLive(space: SpaceRow): void {
@@ -155,8 +173,8 @@ export function assertLive(space: SpaceRow): void {
 
 const spaceIsDeleted = (spaceId: string) => conflict(`Space '${spaceId}' is deleted: restore it first`);
 
-/** Presents the spaces of a list, each with the member's level from its chain of default levels. */
-/** Presents spaces to `member`, given the levels each inherits (its parent's first). */
+/** Presents spaces to `member`, given the levels each inherits (its parent's first) and what is granted to them on it. */
 function presenter(ctx: RequestContext, member: Member) {
-  return (space: SpaceRow, inherited: ReadonlyArray<Role | null>) => presentSpace(space, levelOn(member, [space.defaultLevel, ...inherited], space.createdBy) ?? "read", ctx.urls);
+  return (space: SpaceRow, inherited: ReadonlyArray<Role | null>, granted: Role | null) =>
+    presentSpace(space, levelOn(member, [space.defaultLevel, ...inherited], space.createdBy, granted) ?? "read", ctx.urls);
 }

@@ -9,9 +9,12 @@ import type { TeamObject, TeamRole } from "../../schemas/team";
 import { loadOrganizationAccessWith, type OrganizationAccess } from "../organizations/access";
 import { selectedOnce } from "../../db/list-select";
 import { callerIdFor, callerIdOf, perCaller } from "../users/callers";
+import { grantedSpacesCount, qualified } from "../content-tree/granted-levels";
 
 export interface TeamAccess extends OrganizationAccess {
   team: TeamRow;
+  /** The team's `spaces`, read with it. */
+  spaces: number;
   /** The caller's role in the team; null when they are not in it. */
   teamRole: TeamRole | null;
 }
@@ -21,7 +24,7 @@ export const teamNotFound = (teamId: string) => notFound(`Team '${teamId}'`);
 /** Teams with the role in each (null when not in it) of the user `callerId` names: the base of every team read. */
 function selectTeamsWithRoleOf(db: Database, callerId: string | SQL) {
   return db
-    .select({ team: teams, callerRole: teamMembers.role })
+    .select({ team: teams, spaces: teamSpacesColumn(), callerRole: teamMembers.role })
     .from(teams)
     .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, callerId)));
 }
@@ -52,19 +55,22 @@ export async function loadTeamAccessWith(
     .where(and(eq(teams.id, teamId), eq(teams.organizationId, organizationId)))
     .limit(1);
   const [access, [rows, ...others]] = await loadOrganizationAccessWith(ctx, organizationId, [team, ...alongside]);
-  const [row] = rows as Array<{ team: TeamRow; callerRole: TeamRole | null }>;
+  const [row] = rows as Array<{ team: TeamRow; spaces: number; callerRole: TeamRole | null }>;
   if (!row) throw teamNotFound(teamId);
-  return [{ ...access, team: row.team, teamRole: row.callerRole }, others];
+  return [{ ...access, team: row.team, spaces: row.spaces, teamRole: row.callerRole }, others];
 }
 
-export function presentTeam(team: TeamRow, membership: Membership, teamRole: TeamRole | null): TeamObject {
+/** `spaces` of the `teams` row of the statement: the live spaces granted to the team, directly or in a collection granted to it. */
+export const teamSpacesColumn = () => grantedSpacesCount("team", qualified(teams.id), qualified(teams.organizationId)).as("team_spaces");
+
+/** A team as GitBook's `OrganizationTeam`; `spaces` is read with it (`teamSpacesColumn`). */
+export function presentTeam(team: TeamRow, membership: Membership, teamRole: TeamRole | null, spaces: number): TeamObject {
   return {
     object: "team",
     id: team.id,
     title: team.title,
     members: team.members,
-    // Teams are not granted access to spaces yet (no such grants exist): see docs/decisions.md.
-    spaces: 0,
+    spaces,
     createdAt: team.createdAt,
     permissions: teamPermissions(membership, teamRole),
   };

@@ -3,19 +3,17 @@ import type { CallerContext, RequesterContext } from "../../context";
 import { pageReads, sortedBy } from "../../db/keyset";
 import { selectedOnce } from "../../db/list-select";
 import { chunks, MAX_IDS_PER_IN_LIST } from "../../db/limits";
-import { organizationMembers, teamMembers, users, type MemberRow, type UserRow } from "../../db/schema";
+import { organizationMembers, teamMembers, users } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
 import type { PageRequest } from "../../lib/pagination";
 import { assertCanManageTeam, teamPermissions } from "../../lib/permissions";
 import type { TeamMemberObject, TeamRole, UpdateTeamMembersInput } from "../../schemas/team";
-import { presentMember } from "../members/members";
+import { memberGrantCounts, presentMember, type MemberWithUser } from "../members/members";
 import { loadTeamAccess, loadTeamAccessWith } from "./access";
 import { batchWrites, deleteTeamMembers, putTeamMembers, recountMemberTeams, recountTeamMembers } from "./writes";
 
-interface TeamMemberWithUser {
-  member: MemberRow;
-  user: UserRow;
+interface TeamMemberWithUser extends MemberWithUser {
   teamRole: TeamRole;
   addedAt: string;
 }
@@ -31,6 +29,7 @@ const teamMemberRows = selectedOnce((db) =>
     .select({
       member: organizationMembers,
       user: users,
+      ...memberGrantCounts,
       teamRole: sql<TeamRole>`${teamMembers.role}`.as("team_role"),
       addedAt: sql<string>`${teamMembers.addedAt}`.as("team_added_at"),
     })

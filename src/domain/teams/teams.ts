@@ -22,6 +22,7 @@ export interface TeamListQuery extends PageRequest {
 
 interface TeamWithCallerRole {
   team: TeamRow;
+  spaces: number;
   callerRole: TeamRole | null;
 }
 
@@ -39,7 +40,7 @@ export async function listTeams(ctx: RequesterContext, organizationId: string, q
   });
   const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
   assertOrganizationAction(access.membership, "listTeams");
-  return page.answer(results, (row) => presentTeam(row.team, access.membership, row.callerRole));
+  return page.answer(results, (row) => presentTeam(row.team, access.membership, row.callerRole, row.spaces));
 }
 
 /** Admins create teams; `members` (organization members) join it with the role `member`. */
@@ -58,20 +59,21 @@ export async function createTeam(ctx: CallerContext, organizationId: string, inp
     ctx.db.select().from(teams).where(eq(teams.id, team.id)),
   ]);
   const [created] = rest.at(-1) as TeamRow[];
-  return presentTeam(created ?? team, access.membership, memberIds.includes(ctx.caller.id) ? "member" : null);
+  // A new team was given nothing yet.
+  return presentTeam(created ?? team, access.membership, memberIds.includes(ctx.caller.id) ? "member" : null, 0);
 }
 
 export async function getTeam(ctx: CallerContext, organizationId: string, teamId: string) {
-  const { team, membership, teamRole } = await loadTeamAccess(ctx, organizationId, teamId);
+  const { team, spaces, membership, teamRole } = await loadTeamAccess(ctx, organizationId, teamId);
   if (!teamPermissions(membership, teamRole).view) {
     throw forbidden("Viewing this team needs the organization role 'read' or higher, or being in the team");
   }
-  return presentTeam(team, membership, teamRole);
+  return presentTeam(team, membership, teamRole, spaces);
 }
 
 /** Renames a team (organization admins and the team's owners). */
 export async function renameTeam(ctx: CallerContext, organizationId: string, teamId: string, title: string) {
-  const { membership, teamRole } = await loadTeamAccess(ctx, organizationId, teamId);
+  const { membership, teamRole, spaces } = await loadTeamAccess(ctx, organizationId, teamId);
   assertCanManageTeam(membership, teamRole);
   const [updated] = await ctx.db
     .update(teams)
@@ -79,7 +81,7 @@ export async function renameTeam(ctx: CallerContext, organizationId: string, tea
     .where(and(eq(teams.id, teamId), eq(teams.organizationId, organizationId)))
     .returning();
   if (!updated) throw teamNotFound(teamId);
-  return presentTeam(updated, membership, teamRole);
+  return presentTeam(updated, membership, teamRole, spaces);
 }
 
 /** Admins delete teams; deleting a team that does not exist (any more) succeeds too (seed 4.17). */
@@ -119,7 +121,7 @@ function manageableBy(organizationId: string, userId: string): SQL {
  * Case-insensitive substring of the title, for ASCII letters (SQLite's lower() folds ASCII only);
  * LIKE wildcards in the query match literally, as in the member search.
  */
-function titleContains(title: string): SQL {
+export function titleContains(title: string): SQL {
   const lowered = title.replace(/[A-Z]/g, (char) => char.toLowerCase());
   const pattern = `%${lowered.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   return sql`lower(${teams.title}) LIKE ${pattern} ESCAPE '\\'`;

@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import { chunks, MAX_IDS_PER_IN_LIST } from "../../db/limits";
 import { organizationMembers, teamMembers, teams } from "../../db/schema";
 import type { TeamRole } from "../../schemas/team";
+import { grantsOfTeamRemoved } from "../content-tree/grant-removal";
 
 /**
  * The statements that change team memberships. Every change is sent in one `db.batch` (one
@@ -95,6 +96,8 @@ export function deleteTeamWrites(db: Database, organizationId: string, teamId: s
           AND tm.user_id = ${organizationMembers.userId} AND tm.team_id != ${teamId})`,
       })
       .where(and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.userId, teamUsers))),
+    // What was granted to the team goes with it: its members keep only what they hold otherwise.
+    grantsOfTeamRemoved(db, organizationId, teamId),
     db.delete(teams).where(and(eq(teams.id, teamId), eq(teams.organizationId, organizationId))),
   ];
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { CallerContext, RequesterContext } from "../../context";
-import { pageReads, sortedBy } from "../../db/keyset";
+import { sortedBy } from "../../db/keyset";
 import { EMPTY_TRANSLATION_STATS, translations, type TranslationRow } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
@@ -9,7 +9,8 @@ import type { PageRequest } from "../../lib/pagination";
 import { assertOrganizationAction, type OrganizationAction } from "../../lib/permissions";
 import { EMPTY_DOCUMENT, type DocumentValue } from "../../schemas/document";
 import { loadSpaceAccess } from "../content-tree/space-access";
-import { loadOrganizationAccess, loadOrganizationAccessWith } from "../organizations/access";
+import { listOrganizationRows } from "../organizations/list";
+import { loadOrganizationAccess } from "../organizations/access";
 import { presentTranslation } from "./present";
 
 /**
@@ -37,14 +38,13 @@ async function loadTranslation(ctx: CallerContext, organizationId: string, trans
 }
 
 export async function listTranslations(ctx: RequesterContext, organizationId: string, request: PageRequest) {
-  const page = pageReads(ctx.db, request, {
+  return listOrganizationRows(ctx, organizationId, request, {
     from: translations,
     where: eq(translations.organizationId, organizationId),
     sort: sortedBy("newest", "desc", [translations.createdAt, translations.id], (row: TranslationRow) => [row.createdAt, row.id]),
+    action: "viewTranslations",
+    present: (row, access) => presentTranslation(row, access.membership, ctx.urls),
   });
-  const [access, results] = await loadOrganizationAccessWith(ctx, organizationId, page.reads);
-  assertOrganizationAction(access.membership, "viewTranslations");
-  return page.answer(results, (row) => presentTranslation(row, access.membership, ctx.urls));
 }
 
 export async function getTranslation(ctx: CallerContext, organizationId: string, translationId: string) {

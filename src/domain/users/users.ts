@@ -6,6 +6,7 @@ import { newId, nowIso } from "../../lib/ids";
 import { hashToken } from "../../lib/tokens";
 import type { Urls } from "../../lib/urls";
 import type { UserObject } from "../../schemas/user";
+import { acceptInvitationsStatements } from "./accept-invitations";
 import { newApiToken } from "./tokens";
 import { findCallerByTokenHash } from "./callers";
 
@@ -26,7 +27,10 @@ export async function findUserByToken(ctx: RequestContext, token: string): Promi
   return findCallerByTokenHash(ctx, await hashToken(token));
 }
 
-/** Admin only (the route checks ADMIN_TOKEN): a new verified user and their first token. */
+/**
+ * Admin only (the route checks ADMIN_TOKEN): a new verified user and their first token. The user
+ * joins the organizations that invited their address, in the same batch (accept-invitations.ts).
+ */
 export async function createUserWithToken(ctx: RequestContext, input: { email: string; displayName: string }) {
   const email = input.email.toLowerCase();
   const user: UserRow = {
@@ -39,7 +43,7 @@ export async function createUserWithToken(ctx: RequestContext, input: { email: s
   };
   const { token, row } = await newApiToken(user.id, "First token", user.createdAt);
   try {
-    await ctx.db.batch([ctx.db.insert(users).values(user), ctx.db.insert(apiTokens).values(row)]);
+    await ctx.db.batch([ctx.db.insert(users).values(user), ctx.db.insert(apiTokens).values(row), ...acceptInvitationsStatements(ctx.db, user)]);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`A user with email '${email}' already exists`);
     throw error;

@@ -28,8 +28,9 @@
  *               span.doc-color + doc-text-{color} / doc-bg-{color}, color in green blue red orange
  *               yellow purple pink violet cyan primary info success warning danger tint
  *   Inlines     a.doc-link (+ doc-link--external, rel=noopener noreferrer) · span.doc-emoji
- *               span.doc-icon[data-icon=name][aria-hidden] (empty: CSS or an icon font draws it;
- *               may carry doc-text-{color}) · span.doc-expression
+ *               svg.doc-icon.named-icon[data-icon=name][aria-hidden] (the context's drawing), else
+ *               span.doc-icon[data-icon=name][aria-hidden] (empty); either may carry
+ *               doc-text-{color} · span.doc-expression
  *               a.doc-mention doc-mention--{page,anchor,space,file,url} (> span.doc-mention-emoji)
  *               span.doc-mention doc-mention--user · img.doc-inline-image (+ doc-inline-image--line)
  *               a|button.doc-button doc-button--{primary,secondary} (+ doc-button--{small,large});

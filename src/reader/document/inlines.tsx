@@ -4,6 +4,7 @@
  */
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
+import { isIconDrawing } from "./icon-drawing";
 import { renderInlineImage } from "./media";
 import { mentionOf } from "./mentions";
 import { childrenOf, dataOf, emojiOf, fragmentNamed, isJson, nonEmptyString, stringOf, textContent, type Json } from "./nodes";
@@ -35,7 +36,16 @@ function renderInline(node: Json, state: RenderState): Child {
     }
     case "icon": {
       const icon = stringOf(data.icon);
-      return icon && ICON_NAME.test(icon) ? <span class={`doc-icon${colorClass(data.color, "text")}`} data-icon={icon} aria-hidden="true"></span> : null;
+      if (!icon || !ICON_NAME.test(icon)) return null;
+      // The drawing is inlined as markup: checked again here, whatever the lookup is.
+      const drawing = state.context.icon?.(icon);
+      const className = `doc-icon${colorClass(data.color, "text")}`;
+      if (!drawing || !isIconDrawing(drawing)) return <span class={className} data-icon={icon} aria-hidden="true"></span>;
+      return (
+        <svg class={`${className} named-icon`} data-icon={icon} viewBox={drawing.viewBox} aria-hidden="true" focusable="false">
+          {raw(drawing.markup)}
+        </svg>
+      );
     }
     case "expression":
       return renderExpression(stringOf(data.expression), state);

@@ -26,6 +26,7 @@ export function emptyReferences(): DocumentReferences {
     codeLanguages: new Set(),
     math: false,
     expressions: new Set(),
+    icons: new Set(),
   };
 }
 
@@ -50,7 +51,7 @@ export function mergeReferences(...all: DocumentReferences[]): DocumentReference
   for (const references of all) {
     mergeSpace(merged, references);
     for (const [space, inSpace] of references.otherSpaces) mergeSpace(spaceOf(merged, space), inSpace);
-    for (const key of ["spaces", "collections", "users", "embeds", "openapiSpecs", "codeLanguages", "expressions"] as const) {
+    for (const key of ["spaces", "collections", "users", "embeds", "openapiSpecs", "codeLanguages", "expressions", "icons"] as const) {
       for (const value of references[key]) merged[key].add(value);
     }
     for (const ref of references.openapiOperations) if (addOnce(seenOpenAPI, openapiKey(ref))) merged.openapiOperations.push(ref);
@@ -144,6 +145,11 @@ function collectNode(node: Json, references: DocumentReferences, seenOpenAPI: Se
     case "inline-math":
       references.math = true;
       return;
+    case "icon": {
+      const icon = nonEmptyString(data.icon);
+      if (icon) references.icons.add(icon);
+      return;
+    }
     case "embed":
     case "integration": {
       const url = nonEmptyString(data.url);

@@ -122,6 +122,15 @@ export interface OpenAPISchemaData {
   properties: OpenAPIProperty[];
 }
 
+/**
+ * An icon to inline: its viewBox and what goes inside the <svg> (for the reader, a Font Awesome
+ * file's licence comment and paths, checked to be nothing else by reader/serve/icons.ts).
+ */
+export interface IconDrawing {
+  viewBox: string;
+  markup: string;
+}
+
 /** Server-side renderers of code and math, loaded on demand (renderers.ts). */
 export interface DocumentRenderers {
   /** Highlighted HTML of `code` (hljs spans over escaped text), or null for a language it does not know. */
@@ -158,6 +167,8 @@ export interface DocumentRenderContext {
   expression?(expression: string): string | null;
   /** The URL of the site's search for a query (inline buttons with a search action). */
   searchUrl?(query: string): string | null;
+  /** The drawing of an icon name (GitBook's are Font Awesome names); absent or null: an empty, decorative span. */
+  icon?(name: string): IconDrawing | null;
   /** From loadDocumentRenderers; without it code is plain and math shows its TeX source. */
   renderers?: DocumentRenderers;
   /** BCP 47 language of the page, for dates of update blocks ("en" when absent). */
@@ -194,4 +205,6 @@ export interface DocumentReferences extends SpaceReferences {
   math: boolean;
   /** Conditions of `if` blocks and inline expressions, to evaluate for the visitor. */
   expressions: Set<string>;
+  /** Names of inline icons. */
+  icons: Set<string>;
 }

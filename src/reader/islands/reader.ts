@@ -4,6 +4,7 @@ import { readLabels } from "./labels";
 import { setupMenu } from "./menu";
 import { setupOutline } from "./outline";
 import { setupSearch } from "./search";
+import { setupSectionMenus } from "./section-menus";
 import { setupThemeToggle } from "./theme-toggle";
 
 /**
@@ -13,6 +14,7 @@ import { setupThemeToggle } from "./theme-toggle";
 const labels = readLabels();
 setupThemeToggle();
 setupMenu(labels);
+setupSectionMenus();
 setupSearch(labels);
 setupCopyButtons(labels);
 setupFeedback(labels);

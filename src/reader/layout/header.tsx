@@ -1,6 +1,7 @@
 import type { Chrome } from "./chrome";
 import { Icon } from "./icons";
 import { formAction, GetFormTarget, SiteLink } from "./links";
+import { SectionTabs } from "./sections";
 
 /** The id of the checkbox that opens the sidebar as a drawer on small screens (no JavaScript needed). */
 export const MENU_TOGGLE_ID = "reader-menu-toggle";
@@ -10,7 +11,7 @@ export const CONTENT_ID = "reader-content";
  * Skip link, the announcement (a landmark of its own, above the sticky header), and the site
  * header: the menu button (small screens: a checkbox whose label opens the sidebar as a drawer,
  * no JavaScript needed), logo or title, header links, the search form (a plain GET to /search; the search island turns it into the
- * dialog) and the theme toggle, then the sections as tabs.
+ * dialog) and the theme toggle, then the sections as tabs (sections.tsx).
  */
 export function SiteHeader({ chrome }: { chrome: Chrome }) {
   const { site, labels, settings } = chrome;
@@ -68,31 +69,11 @@ export function SiteHeader({ chrome }: { chrome: Chrome }) {
             </button>
           )}
         </div>
-        {site.sections.length > 0 && (
-          <nav class="section-tabs" aria-label={labels.sections}>
-            <ul>
-              {site.sections.map((section) => (
-                <li>
-                  <a href={section.href} aria-current={section.current ? "true" : undefined}>
-                    {section.icon && isEmoji(section.icon) && (
-                      <span class="section-icon" aria-hidden="true">
-                        {section.icon}
-                      </span>
-                    )}
-                    {section.title}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        {site.sections.length > 0 && <SectionTabs chrome={chrome} />}
       </header>
     </>
   );
 }
-
-/** Section icons are emoji or GitBook icon names (a Font Awesome name this reader has no font for): only emoji are shown. */
-const isEmoji = (icon: string) => /^\p{Extended_Pictographic}/u.test(icon);
 
 /** The customization's header links: in the header, and again in the phone drawer (CSS shows one of the two). */
 export function HeaderLinks({ chrome, class: className }: { chrome: Chrome; class: string }) {

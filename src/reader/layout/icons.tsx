@@ -1,3 +1,6 @@
+import { raw } from "hono/html";
+import type { ReaderIcon } from "../model";
+
 /**
  * The few icons of the chrome, inline SVG (no icon font, no request): decorative, so hidden from
  * assistive technology; every control that shows one also has a text name. Strokes use
@@ -30,3 +33,21 @@ export function Icon({ name, class: className }: { name: IconName; class?: strin
     </svg>
   );
 }
+
+/**
+ * A GitBook icon (a Font Awesome name) as the inline SVG the server read for it (site.icons;
+ * src/reader/serve/icons.ts), decorative like the chrome's: the title beside it names the thing.
+ * Nothing when the name has no drawing.
+ */
+export function NamedIcon({ name, icons, class: className }: { name: string | undefined; icons: Record<string, ReaderIcon> | undefined; class: string }) {
+  const drawing = name === undefined ? undefined : icons?.[name];
+  if (!drawing) return null;
+  return (
+    <svg class={`named-icon ${className}`} viewBox={drawing.viewBox} aria-hidden="true" focusable="false">
+      {raw(drawing.markup)}
+    </svg>
+  );
+}
+
+/** Section and group icons are emoji or Font Awesome names. */
+export const isEmoji = (icon: string) => /^\p{Extended_Pictographic}/u.test(icon);

@@ -1,7 +1,7 @@
 import { LruMap } from "../../lib/lru";
-import type { ReaderOutlineItem, ReaderPageView } from "../model";
+import type { ReaderOutlineItem, ReaderPageView, ReaderSiteView } from "../model";
 import type { Chrome } from "./chrome";
-import { Icon } from "./icons";
+import { Icon, NamedIcon } from "./icons";
 
 /** The pieces around a page's body: breadcrumbs, title, actions, outline, feedback, previous and next, last update. */
 
@@ -20,14 +20,16 @@ export function Breadcrumbs({ chrome, page }: { chrome: Chrome; page: ReaderPage
   );
 }
 
-export function PageTitle({ page }: { page: ReaderPageView }) {
+export function PageTitle({ page, icons }: { page: ReaderPageView; icons: ReaderSiteView["icons"] }) {
   return (
     <header class="page-header">
       <h1 class="page-title">
-        {page.emoji && (
+        {page.emoji ? (
           <span class="page-emoji" aria-hidden="true">
             {page.emoji}
           </span>
+        ) : (
+          <NamedIcon name={page.icon} icons={icons} class="page-icon" />
         )}
         {page.title}
       </h1>

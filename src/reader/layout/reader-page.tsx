@@ -11,7 +11,7 @@ export function ReaderPage({ head, site, tree, page }: ReaderPageProps) {
     <ReaderShell chrome={chrome} meta={meta} tree={tree} aside={page.outline.length > 0 ? <Outline chrome={chrome} items={page.outline} /> : undefined}>
       <article class="reader-article">
         <Breadcrumbs chrome={chrome} page={page} />
-        <PageTitle page={page} />
+        <PageTitle page={page} icons={site.icons} />
         <PageActions chrome={chrome} page={page} />
         <div class="reader-document">{page.body}</div>
         <footer class="page-footer">

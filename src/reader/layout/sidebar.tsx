@@ -2,11 +2,12 @@ import type { ReaderTreeItem } from "../model";
 import type { Chrome } from "./chrome";
 import { format, type Labels } from "./i18n";
 import { HeaderLinks } from "./header";
-import { Icon } from "./icons";
+import { Icon, NamedIcon } from "./icons";
 import { externalAttributes, safeHref } from "./links";
+import { DrawerSections } from "./sections";
 
 /**
- * The sidebar: the header's links (shown only in the phone drawer), the site space picker
+ * The sidebar: the header's links and the sections (shown only in the phone drawer), the site space picker
  * (versions, languages) when the section has several, then the page tree. A page with subpages shows them in a <details> whose summary is only the chevron,
  * so the page's own link stays a plain link (a link inside a summary would be two controls in
  * one); it is open on the way to the current page. On small screens the whole sidebar is the
@@ -18,6 +19,7 @@ export function Sidebar({ chrome, tree }: { chrome: Chrome; tree: ReaderTreeItem
     <div class="reader-sidebar" id="reader-sidebar">
       {/* On a phone the header has no room for its links: the drawer shows them. */}
       <HeaderLinks chrome={chrome} class="drawer-header-links" />
+      <DrawerSections chrome={chrome} />
       {site.siteSpaces.length > 1 && <SiteSpacePicker chrome={chrome} />}
       <nav class="sidebar-nav" aria-label={labels.navigation}>
         <Tree items={tree} chrome={chrome} />
@@ -61,7 +63,7 @@ function TreeGroup({ item, chrome }: { item: ReaderTreeItem; chrome: Chrome }) {
   return (
     <li class="tree-group">
       <p class="tree-group-title">
-        {item.emoji && <Emoji emoji={item.emoji} />}
+        <PageIcon item={item} chrome={chrome} />
         {item.title}
       </p>
       {item.children.length > 0 && <Tree items={item.children} chrome={chrome} />}
@@ -74,7 +76,7 @@ function TreeEntry({ item, chrome }: { item: ReaderTreeItem; chrome: Chrome }) {
   const external = item.kind === "link" && href !== undefined && /^https?:/i.test(href);
   const label = (
     <>
-      {item.emoji && <Emoji emoji={item.emoji} />}
+      <PageIcon item={item} chrome={chrome} />
       <span class="tree-title">{item.title}</span>
       {external && <Icon name="external" class="tree-external" />}
     </>
@@ -106,10 +108,12 @@ function Subpages({ item, chrome, labels }: { item: ReaderTreeItem; chrome: Chro
   );
 }
 
-function Emoji({ emoji }: { emoji: string }) {
+/** A page's emoji, or its icon (a Font Awesome name, drawn from `site.icons`). */
+function PageIcon({ item, chrome }: { item: ReaderTreeItem; chrome: Chrome }) {
+  if (!item.emoji) return <NamedIcon name={item.icon} icons={chrome.site.icons} class="tree-icon" />;
   return (
     <span class="emoji" aria-hidden="true">
-      {emoji}
+      {item.emoji}
     </span>
   );
 }

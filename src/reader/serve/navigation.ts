@@ -37,7 +37,7 @@ export function navigationOf(index: PageIndex, hidden: ReadonlySet<string>, link
       id: page.id,
       title: page.linkTitle ?? page.title,
       ...(href ? { href } : {}),
-      ...(page.emoji ? { emoji: page.emoji } : {}),
+      ...(page.emoji ? { emoji: page.emoji } : page.icon ? { icon: page.icon } : {}),
       ...(page.id === currentPageId ? { current: true } : {}),
       ...(ancestors.has(page.id) ? { open: true } : {}),
       children: (childrenOf.get(page.id) ?? []).map(itemOf),

@@ -21,6 +21,7 @@ import {
   type FileInfo,
   type OpenAPISource,
 } from "../document";
+import { loadIcons } from "./icons";
 import { safeUrl, SiteLinks, type SpaceLocation } from "./links";
 
 /**
@@ -28,7 +29,8 @@ import { safeUrl, SiteLinks, type SpaceLocation } from "./links";
  * the files of its space (signed for the current window), the reusable contents it places, the
  * embeds it shows (through the embed operation, cached per URL), the OpenAPI operations of the
  * organization's specs, the page indexes of the other spaces it links to (only spaces this
- * visitor is shown), and the highlighter and KaTeX when it has code or math. Every read goes
+ * visitor is shown), the drawings of its inline icons, and the highlighter and KaTeX when it has
+ * code or math. Every read goes
  * through the visitor's context: what the site token could not read through the API, the page
  * cannot show.
  */
@@ -53,11 +55,13 @@ export async function loadReferences(
   current: SpaceLocation,
   siteSpaces: readonly SiteSpaceOfVisitor[],
   references: DocumentReferences,
+  /** The customization's `styling` (its `icons` style), for inline icons. */
+  styling?: unknown,
 ): Promise<LoadedReferences> {
   const organizationId = resolved.space.organizationId;
   const claims = ctx.visitor.claims;
   const linkedSpaces = new Set([...references.otherSpaces.keys(), ...references.spaces]);
-  const [files, reusable, embeds, specs, others, renderers] = await Promise.all([
+  const [files, reusable, embeds, specs, others, renderers, icons] = await Promise.all([
     references.files.size > 0 ? filesOf(ctx, resolved, references.files) : new Map<string, FileInfo>(),
     Promise.all([...references.reusableContents].map(async (id) => [id, await reusableDocument(ctx, resolved, id)] as const)),
     Promise.all([...references.embeds].map(async (url) => [url, await embedOf(ctx, resolved.space.id, url)] as const)),
@@ -71,6 +75,7 @@ export async function loadReferences(
         }),
     ),
     loadDocumentRenderers(references),
+    loadIcons(ctx.env.ASSETS, references.icons, styling),
   ]);
   const locations = new Map<string, SpaceLocation>([[resolved.space.id, current], ...others]);
   // A space of the site without a page index read (linked as a whole only) still has its root.
@@ -98,6 +103,7 @@ export async function loadReferences(
     },
     urlOf: safeUrl,
     condition: (expression) => conditionHolds(expression, claims),
+    icon: (name) => icons[name] ?? null,
     renderers,
     locale: resolved.space.language ?? "en",
   };

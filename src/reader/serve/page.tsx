@@ -8,6 +8,7 @@ import { outlineOf, referencesOf, renderDocument, type DocumentInput, type Docum
 import { NotFoundPage, ReaderPage, readerAssetUrls, readerMathStylesheets } from "../layout";
 import type { ReaderDocumentHead, ReaderSiteView, ReaderTreeItem } from "../model";
 import { editHrefOf } from "./edit-link";
+import { iconNamesOf, loadIcons } from "./icons";
 import { encodePath, SiteLinks, type SpaceLocation } from "./links";
 import { navigationOf, type Navigation } from "./navigation";
 import { loadReferences, type LoadedReferences, type SiteSpaceOfVisitor } from "./page-content";
@@ -32,7 +33,10 @@ export interface SiteFrame {
   homeUrl: string;
 }
 
-/** The site around the page: profile and revision read at once (two D1 round trips, in parallel). */
+/**
+ * The site around the page: profile and revision read at once (two D1 round trips, in parallel),
+ * then the drawings of the icons its sections and pages name (static assets, remembered per isolate).
+ */
 export async function loadSiteFrame(ctx: VisitorContext, content: ResolvedPublishedContent, origin: string, currentPageId: string | null, nonce: string): Promise<SiteFrame> {
   const { answer, index, hidden } = content;
   const [profile, resolved] = await Promise.all([
@@ -47,9 +51,12 @@ export async function loadSiteFrame(ctx: VisitorContext, content: ResolvedPublis
   const customization = profile.customizations.siteSpaces[answer.siteSpace] ?? profile.customizations.site;
   const pdfHref = offersPdf(customization, index) ? `${homeUrl}${PDF_PATH}` : undefined;
   const site = siteView({ profile, siteSpaceId: answer.siteSpace, sectionId: answer.siteSection, language: resolved.space.language ?? undefined, links, localize, homeHref: homeUrl, ...(pdfHref ? { pdfHref } : {}) });
+  const navigation = navigationOf(index, hidden, links, currentPageId);
+  const pageIcon = currentPageId === null ? undefined : index.ordered.find((page) => page.id === currentPageId)?.icon;
+  const icons = await loadIcons(ctx.env.ASSETS, [...iconNamesOf(site.sections, navigation.tree), ...(pageIcon ? [pageIcon] : [])], customization.styling);
   const noindex = ctx.visitor.shareLinkId !== null || ctx.visitor.authGeneration !== null || ctx.visitor.sitePreview || (profile.site as { visibility?: string }).visibility === "unlisted";
   const head: ReaderDocumentHead = { nonce, ...readerAssetUrls(), noindex, ...socialImageOf(site.customization) };
-  return { site, navigation: navigationOf(index, hidden, links, currentPageId), resolved, current, siteSpaces, head, homeUrl };
+  return { site: { ...site, icons }, navigation, resolved, current, siteSpaces, head, homeUrl };
 }
 
 export interface RenderedReaderPage {
@@ -78,7 +85,7 @@ export async function loadPage(ctx: VisitorContext, frame: SiteFrame, pageId: st
   const showEditLink = (frame.site.customization.git as { showEditLink?: boolean } | undefined)?.showEditLink === true;
   const [document, editHref] = await Promise.all([pageDocumentAt(ctx, frame.resolved, pageId), showEditLink ? editHrefOf(ctx, frame.resolved.space.id, summary?.gitPath) : undefined]);
   const references = referencesOf(document);
-  const loaded = await loadReferences(ctx, frame.resolved, frame.current, frame.siteSpaces, references);
+  const loaded = await loadReferences(ctx, frame.resolved, frame.current, frame.siteSpaces, references, frame.site.customization.styling);
   return { pageId, document, references, loaded, ...(editHref ? { editHref } : {}) };
 }
 
@@ -102,7 +109,7 @@ export async function pageHtml(content: ResolvedPublishedContent, frame: SiteFra
         id: pageId,
         title: summary.title,
         ...(summary.description ? { description: summary.description } : {}),
-        ...(summary.emoji ? { emoji: summary.emoji } : {}),
+        ...(summary.emoji ? { emoji: summary.emoji } : summary.icon ? { icon: summary.icon } : {}),
         body: raw(await renderDocument(document, loaded.context).toString()),
         breadcrumbs: frame.navigation.breadcrumbs(pageId),
         outline,

@@ -1,4 +1,4 @@
-import type { ReaderLink, ReaderLinkGroup, ReaderSiteView } from "../model";
+import type { ReaderLink, ReaderLinkGroup, ReaderSectionEntry, ReaderSiteView } from "../model";
 import type { SiteLinks } from "./links";
 
 /** Where a site space's pages post their feedback (`<site space root>~feedback`); `~` starts no page's path. */
@@ -103,21 +103,40 @@ function announcementLinkOf(customization: Json, linkOf: (item: Json) => ReaderL
   return link ? { announcementLink: link } : {};
 }
 
-function sectionsOf(structure: PublishedProfile["structure"], localize: (url: string) => string, current: string | undefined): ReaderSiteView["sections"] {
+/**
+ * Sections and groups as the tabs show them: GitBook's `children` of a group (its sections and
+ * nested groups, in order; `sections`, the deprecated list of its direct sections, when there are
+ * no children). A section without a URL or a site space the visitor sees is left out, and so is a
+ * group left empty.
+ */
+function sectionsOf(structure: PublishedProfile["structure"], localize: (url: string) => string, current: string | undefined): ReaderSectionEntry[] {
   if (structure.type !== "sections") return [];
-  const sections = structure.structure.flatMap((item) => (item.object === "site-section-group" ? ((item.sections ?? []) as Json[]) : [item]));
-  return sections.flatMap((section) => {
-    const url = (section.urls as { published?: string } | undefined)?.published;
-    if (!url || !Array.isArray(section.siteSpaces) || section.siteSpaces.length === 0) return [];
-    return [{ title: String(section.title), href: localize(url), current: section.id === current, ...(typeof section.icon === "string" ? { icon: section.icon } : {}) }];
-  });
+  const entriesOf = (items: Json[]): ReaderSectionEntry[] =>
+    items.flatMap((item): ReaderSectionEntry[] => {
+      if (item.object === "site-section-group") {
+        const children = entriesOf(groupItems(item));
+        if (children.length === 0) return [];
+        // A nested group is current when it holds the current section: so is every group around it.
+        return [{ kind: "group", id: String(item.id), title: String(item.title), current: children.some((child) => child.current), children, ...iconOf(item) }];
+      }
+      const url = (item.urls as { published?: string } | undefined)?.published;
+      if (!url || !Array.isArray(item.siteSpaces) || item.siteSpaces.length === 0) return [];
+      const description = typeof item.description === "string" && item.description !== "" ? { description: item.description } : {};
+      return [{ kind: "section", title: String(item.title), href: localize(url), current: item.id === current, ...iconOf(item), ...description }];
+    });
+  return entriesOf(structure.structure);
+}
+
+const groupItems = (group: Json): Json[] => (Array.isArray(group.children) ? group.children : ((group.sections ?? []) as Json[]));
+const iconOf = (item: Json): { icon?: string } => (typeof item.icon === "string" && item.icon !== "" ? { icon: item.icon } : {});
+
+/** Every section of a `sections` structure, in order, through groups at any depth. */
+function sectionsIn(items: Json[]): Json[] {
+  return items.flatMap((item) => (item.object === "site-section-group" ? sectionsIn(groupItems(item)) : item.object === "site-section" ? [item] : []));
 }
 
 function siteSpacesOf(structure: PublishedProfile["structure"], sectionId: string | undefined, current: string, localize: (url: string) => string): ReaderSiteView["siteSpaces"] {
-  const inScope =
-    structure.type === "siteSpaces"
-      ? structure.structure
-      : (structure.structure.flatMap((item) => (item.object === "site-section-group" ? ((item.sections ?? []) as Json[]) : [item])).find((section) => section.id === sectionId)?.siteSpaces as Json[] | undefined) ?? [];
+  const inScope = structure.type === "siteSpaces" ? structure.structure : ((sectionsIn(structure.structure).find((section) => section.id === sectionId)?.siteSpaces as Json[] | undefined) ?? []);
   if (inScope.length < 2) return [];
   return inScope.flatMap((siteSpace) => {
     const url = (siteSpace.urls as { published?: string } | undefined)?.published;
@@ -129,10 +148,7 @@ function siteSpacesOf(structure: PublishedProfile["structure"], sectionId: strin
 
 /** Every site space of the profile the visitor sees: its space, revision and canonical URL. */
 export function siteSpacesOfProfile(structure: PublishedProfile["structure"]): Array<{ id: string; spaceId: string; revisionId: string; url: string }> {
-  const all =
-    structure.type === "siteSpaces"
-      ? structure.structure
-      : structure.structure.flatMap((item) => (item.object === "site-section-group" ? ((item.sections ?? []) as Json[]) : [item])).flatMap((section) => (section.siteSpaces ?? []) as Json[]);
+  const all = structure.type === "siteSpaces" ? structure.structure : sectionsIn(structure.structure).flatMap((section) => (section.siteSpaces ?? []) as Json[]);
   return all.flatMap((siteSpace) => {
     const space = siteSpace.space as Json | undefined;
     const url = (siteSpace.urls as { published?: string } | undefined)?.published;

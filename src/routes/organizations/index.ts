@@ -1,5 +1,6 @@
 import { createRouter } from "../shared";
 import { agentInstructionRoutes } from "./agent-instructions";
+import { emailInviteRoutes } from "./email-invites";
 import { inviteRoutes } from "./invites";
 import { memberRoutes } from "./members";
 import { organizationRoutes } from "./organizations";
@@ -10,5 +11,6 @@ export const organizationsRouter = createRouter()
   .route("/", organizationRoutes)
   .route("/", memberRoutes)
   .route("/", inviteRoutes)
+  .route("/", emailInviteRoutes)
   .route("/", agentInstructionRoutes)
   .route("/", samlRoutes);

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { createInviteLink, deleteInviteLink, joinWithInviteLink, listInviteLinks } from "../../domain/invites/invites";
-import { CreateInviteToOrganization, InviteLinkToOrganization } from "../../schemas/invite";
+import { createInviteLink, deleteInviteLink, getInviteLink, joinWithInviteLink, listInviteLinks, updateInviteLink } from "../../domain/invites/invites";
+import { CreateInviteToOrganization, InviteLinkToOrganization, UpdateOrganizationInvite } from "../../schemas/invite";
 import { listOf, listQuery } from "../../schemas/list";
 import { InviteParams, OrganizationParams } from "../params";
 import { createRouter, created, errorResponses, jsonBody, jsonResponse, noContent, requesterOf, userRoute } from "../shared";
@@ -35,6 +35,38 @@ export const inviteRoutes = createRouter()
       responses: { 201: jsonResponse(InviteLinkToOrganization, "The organization invite has been created"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => created(c, await createInviteLink(c.get("callerContext"), c.req.valid("param").organizationId, c.req.valid("json").role)),
+  )
+  .openapi(
+    userRoute({
+      method: "get",
+      path: "/orgs/{organizationId}/link-invites/{inviteId}",
+      operationId: "getOrganizationInviteLink",
+      permission: { outsiders: "whoever holds an invite link may see what it grants before joining with it (its admins see it always)" },
+      summary: "Get an invite link: the role it gives, and whether the caller already has it (`redundant`)",
+      tags,
+      request: { params: InviteParams },
+      responses: { 200: jsonResponse(InviteLinkToOrganization, "Invite link in the organization."), ...errorResponses(400, 404) },
+    }),
+    async (c) => {
+      const { organizationId, inviteId } = c.req.valid("param");
+      return c.json(await getInviteLink(c.get("callerContext"), organizationId, inviteId), 200);
+    },
+  )
+  .openapi(
+    userRoute({
+      method: "patch",
+      path: "/orgs/{organizationId}/link-invites/{inviteId}",
+      operationId: "updateOrganizationInviteById",
+      permission: { organization: "manageInviteLinks" },
+      summary: "Change the role an invite link gives (admins)",
+      tags,
+      request: { params: InviteParams, body: jsonBody(UpdateOrganizationInvite) },
+      responses: { 200: jsonResponse(InviteLinkToOrganization, "The organization invite has been updated"), ...errorResponses(400, 403, 404) },
+    }),
+    async (c) => {
+      const { organizationId, inviteId } = c.req.valid("param");
+      return c.json(await updateInviteLink(c.get("callerContext"), organizationId, inviteId, c.req.valid("json")), 200);
+    },
   )
   .openapi(
     userRoute({

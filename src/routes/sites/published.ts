@@ -9,7 +9,7 @@ export const publishedRoutes = createRouter().openapi(
     method: "get",
     path: "/orgs/{organizationId}/sites/{siteId}/published",
     operationId: "getPublishedContentSite",
-    permission: { organization: "viewSites" },
+    permission: { site: "viewSites" },
     readsPublished: true,
     summary: "The published profile of a site: the site, its structure, customizations and scripts (`shareKey`: URLs carry it; an unknown or revoked key is a 404)",
     tags: ["sites"],

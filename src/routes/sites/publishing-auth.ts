@@ -5,7 +5,7 @@ import { createRouter, errorResponses, jsonBody, jsonResponse, userRoute } from 
 
 const tags = ["sites"];
 const path = "/orgs/{organizationId}/sites/{siteId}/publishing/auth";
-const MANAGE = { organization: "manageSites" } as const;
+const MANAGE = { site: "manageSites" } as const;
 
 /** Visitor authentication (`visitor-auth` sites): the key visitors' JWTs are signed with, and the fallback URL. */
 export const publishingAuthRoutes = createRouter()

@@ -14,7 +14,7 @@ export const publishingPreviewRoutes = createRouter().openapi(
     method: "get",
     path: "/orgs/{organizationId}/sites/{siteId}/publishing/preview",
     operationId: "getSitePublishingPreviewById",
-    permission: { organization: "viewSites" },
+    permission: { site: "viewSites" },
     summary: "A URL, valid an hour, that opens the site (published or not) as a visitor with the given claims sees it",
     tags: ["sites"],
     request: { params: SiteParams, query: z.object(PreviewQuery) },

@@ -13,7 +13,7 @@ export const siteSearchRoutes = createRouter().openapi(
     method: "post",
     path: "/orgs/{organizationId}/sites/{siteId}/search",
     operationId: "searchSiteContent",
-    permission: { organization: "viewSites", note: "Every site space of the site is searched, whatever the caller's level on its space." },
+    permission: { site: "viewSites", note: "Every site space of the site is searched, whatever the caller's level on its space." },
     authenticatesInItsRead: true,
     readsPublished: true,
     summary: "Full-text search of the site's spaces: ranked pages grouped by space, with their URLs on the published site",

@@ -10,7 +10,7 @@ export const siteStructureReadRoutes = createRouter().openapi(
     method: "get",
     path: "/orgs/{organizationId}/sites/{siteId}/structure",
     operationId: "getSiteStructure",
-    permission: { organization: "viewSites" },
+    permission: { site: "viewSites" },
     readsPublished: true,
     summary: "A site's whole structure: its sections and section groups in order, each with its site spaces, or the site spaces of a site without sections (`shareKey`: URLs carry it; an unknown or revoked key is a 404)",
     tags: ["site-structure"],

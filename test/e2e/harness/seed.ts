@@ -10,7 +10,7 @@ import { HANDBOOK_FILES, HANDBOOK_TITLES, type HandbookPage } from "./handbook-r
  *   headings, code blocks, a hidden page, a page group, and a page whose markdown holds a `<script>`,
  *   a `javascript:` link and an `<img onerror>` (untrusted content);
  * - `shareLink`, visible only with a share link's key;
- * - `adaptive`, with adaptive content: sections (one in a section group), a variant, and conditions
+ * - `adaptive`, with adaptive content: sections (one in a section group; both with Font Awesome icons), a variant, and conditions
  *   on unsigned claims (`visitor.<claim>=` query parameters) on a section, a site space and a page.
  * Every URL is the API's own `urls.published`.
  */
@@ -178,8 +178,8 @@ async function seedAdaptiveSite(api: ApiCaller, organizationId: string): Promise
   const sitePath = `/v1/orgs/${organizationId}/sites/${siteId}`;
   await api.call("PATCH", sitePath, { body: { adaptiveContent: { enabled: true } } });
   await api.call("PUT", `${sitePath}/adaptive-schema`, { body: { jsonSchema: ADAPTIVE_SCHEMA } });
-  const apiSection = await api.call<{ id: string }>("POST", `${sitePath}/sections`, { body: { spaceId: apiSpace.spaceId, title: "API" }, expect: 201 });
-  await api.call("POST", `${sitePath}/section-groups`, { body: { title: "Reference", sections: [apiSection.id] }, expect: 201 });
+  const apiSection = await api.call<{ id: string }>("POST", `${sitePath}/sections`, { body: { spaceId: apiSpace.spaceId, title: "API", icon: "code" }, expect: 201 });
+  await api.call("POST", `${sitePath}/section-groups`, { body: { title: "Reference", icon: "book", sections: [apiSection.id] }, expect: 201 });
   const variant = await api.call<{ id: string }>("POST", `${sitePath}/site-spaces`, { body: { spaceId: apiV2.spaceId, sectionId: apiSection.id }, expect: 201 });
   await api.call("PATCH", `${sitePath}/site-spaces/${variant.id}`, { body: { condition: CONDITIONS.apiV2SiteSpace } });
   const betaSection = await api.call<{ id: string }>("POST", `${sitePath}/sections`, { body: { spaceId: betaLab.spaceId, title: "Beta lab" }, expect: 201 });

@@ -25,6 +25,9 @@ const OUR_OWN_OPERATIONS = new Set([
   // Seed 4.12's section-group membership operations: in GitBook's 0.146 spec, gone from 0.202.
   "addSectionToGroup",
   "removeSectionFromGroup",
+  // The pending invitations by email that inviteUsersToOrganization makes: GitBook lists and revokes none.
+  "listOrganizationEmailInvites",
+  "deleteOrganizationEmailInviteById",
 ]);
 let operations: Operation[] = [];
 

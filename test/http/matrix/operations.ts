@@ -9,6 +9,7 @@ import { call } from "../../helpers/http";
 export type Permission =
   | { organization: string; note?: string }
   | { content: string; on: "space" | "collection"; note?: string }
+  | { site: string; note?: string }
   | { anyUser: string }
   | { outsiders: string }
   | { anyone: string };

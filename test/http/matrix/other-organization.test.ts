@@ -48,7 +48,7 @@ it("answers 404 to a member of another organization, as if the object did not ex
   expect(failures).toEqual([]);
 });
 
-it("leaves open only the ways into an organization", () => {
+it("leaves open only the ways into an organization (and the look at an invite link before taking it)", () => {
   const open = operations.filter((operation) => operation.permission && "outsiders" in operation.permission).map((operation) => operation.operationId);
-  expect(open.sort()).toEqual(["joinOrganization", "joinOrganizationWithInvite", "listSSOProviderLoginsInOrganization"]);
+  expect(open.sort()).toEqual(["getOrganizationInviteLink", "joinOrganization", "joinOrganizationWithInvite", "listSSOProviderLoginsInOrganization"]);
 });

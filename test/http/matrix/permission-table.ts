@@ -10,6 +10,7 @@ export function describePermissionForDocs(permission: Permission): string {
     return `${requirement === "member" ? "any member" : `\`${requirement}\``} in the organization (\`${permission.organization}\`)${note}`;
   }
   if ("content" in permission) return `\`${contentRequirement(permission.content as ContentAction)}\` on the ${permission.on} (\`${permission.content}\`)${note}`;
+  if ("site" in permission) return `\`${organizationRequirement(permission.site as OrganizationAction)}\` in the organization, or given on the site (\`${permission.site}\`)${note}`;
   if ("anyUser" in permission) return `any user: ${permission.anyUser}`;
   if ("anyone" in permission) return `anyone, no token needed: ${permission.anyone}`;
   return `anyone, members or not: ${permission.outsiders}`;
@@ -20,8 +21,8 @@ export function describePermissionForDocs(permission: Permission): string {
  * how the rungs below it are refused. None for the routes open to any user or to outsiders.
  */
 export function expectation(permission: Permission): { lowest: Rung; refusal: (rung: Rung) => number } | undefined {
-  if ("organization" in permission) {
-    const requirement = organizationRequirement(permission.organization as OrganizationAction);
+  if ("organization" in permission || "site" in permission) {
+    const requirement = organizationRequirement(("organization" in permission ? permission.organization : permission.site) as OrganizationAction);
     return { lowest: requirement === "member" ? "guest" : requirement, refusal: () => 403 };
   }
   if ("content" in permission) {

@@ -1,3 +1,4 @@
+import { ROLES, type Role } from "../../../src/lib/roles";
 import { EXAMPLE_CERTIFICATE, EXAMPLE_IDS, EXAMPLE_SPEC_SLUG } from "../../../src/schemas/examples";
 import { IDP_CERTIFICATE } from "../../helpers/certificate";
 import { createChangeRequest, createSpace, editContent, mergeChangeRequest } from "../../helpers/content";
@@ -34,6 +35,13 @@ export interface World {
     "spaceId" | "changeRequestId" | "pageId" | "fileId" | "changeRequestPageId" | "changeRequestFileId" | "reviewId" | "revisionId" | "pagePath" | "documentId",
     string
   >;
+  /**
+   * Who the grants walk (grants.test.ts) calls as: a guest given the role a route needs on its
+   * object, a guest given one role less, a `read` member of a team given it, and a guest whose
+   * grant was taken back. They may
+   * read the shared content through grants made once, here (the walk grants fresh objects itself).
+   */
+  grantees: { guest: TestUser; below: TestUser; teamMember: TestUser; revoked: TestUser; teamId: string };
   /** A space imported from Git with a reusable content (only Git sync makes them): made on first use. */
   reusableContent?: Promise<Record<"spaceId" | "revisionId" | "changeRequestId" | "reusableContentId", string>>;
 }
@@ -80,11 +88,13 @@ export async function buildWorld(): Promise<World> {
   const openContent = await editContent(owner, space.id, open.id, PAGE_AND_FILE);
   const review = await call("POST", `/v1/spaces/${space.id}/change-requests/${open.id}/reviews`, { token: actors.review.token, body: { status: "approved" } });
   const page = await call("GET", `/v1/spaces/${space.id}/content/page/${createdPageId(mergedContent)}`, { token: owner.token });
+  const grantees = await granteesOf(owner, organizationId, targetOrganizationId, space.id);
   return {
     owner,
     organizationId,
     targetOrganizationId,
     actors,
+    grantees,
     shared: {
       spaceId: space.id,
       changeRequestId: open.id,
@@ -99,6 +109,37 @@ export async function buildWorld(): Promise<World> {
       documentId: page.body.documentId,
     },
   };
+}
+
+/** The grants walk's callers (World.grantees), each given `read` on the shared space, the revoked one's taken back. */
+async function granteesOf(owner: TestUser, organizationId: string, targetOrganizationId: string, sharedSpaceId: string): Promise<World["grantees"]> {
+  const [guest, below, teamMember, revoked] = await Promise.all(["granted-guest", "below-guest", "team-member", "revoked-guest"].map((label) => createUser(`matrix-${label}`)));
+  await Promise.all([
+    ...[guest!, below!, revoked!].map((user) => addMember(owner, organizationId, user, null)),
+    addMember(owner, organizationId, teamMember!, "read"),
+    // Transfers go to an organization the caller administers, as for the ladder's actors.
+    ...[guest!, below!, teamMember!, revoked!].map((user) => addMember(owner, targetOrganizationId, user, "admin")),
+  ]);
+  const team = await call("PUT", `/v1/orgs/${organizationId}/teams`, { token: owner.token, body: { title: "Matrix grantees", members: [teamMember!.id] } });
+  const grantees = { guest: guest!, below: below!, teamMember: teamMember!, revoked: revoked!, teamId: team.body.id as string };
+  await grantOnPath(owner, `/v1/spaces/${sharedSpaceId}/permissions`, grantees, "read");
+  return grantees;
+}
+
+/**
+ * Gives `role` on the content whose permissions are at `permissionsPath` to the grantee guest and
+ * to the grantees' team, the role below it (none below `read`) to the guest given less, and
+ * gives it to the revoked guest only to take it back.
+ */
+export async function grantOnPath(owner: TestUser, permissionsPath: string, grantees: World["grantees"], role: Role): Promise<void> {
+  const send = async (method: string, path: string, body?: unknown, expected = 204) => {
+    const response = await call(method, path, { token: owner.token, body });
+    if (response.status !== expected) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+  };
+  await send("POST", permissionsPath, { role, users: [grantees.guest.id, grantees.revoked.id], teams: [grantees.teamId] });
+  const below = ROLES[ROLES.indexOf(role) - 1];
+  if (below) await send("POST", permissionsPath, { role: below, users: [grantees.below.id] });
+  await send("DELETE", `${permissionsPath}/users/${grantees.revoked.id}`, undefined, 205);
 }
 
 const createdPageId = (result: Awaited<ReturnType<typeof editContent>>) => result.changes.find((change) => change.object === "created_page")!.page.id as string;
@@ -139,7 +180,7 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
   }
   if (names.includes("collectionId")) ids.collectionId = (await as("POST", `/v1/orgs/${organizationId}/collections`, { title: "Matrix" })).body.id;
   if (names.includes("teamId")) ids.teamId = (await as("PUT", `/v1/orgs/${organizationId}/teams`, { title: `Matrix ${Math.random()}` })).body.id;
-  if (names.includes("inviteId")) ids.inviteId = (await as("POST", `/v1/orgs/${organizationId}/link-invites`, { role: "read" })).body.id;
+  if (names.includes("inviteId")) ids.inviteId = operation.path.includes("/email-invites/") ? await pendingInvitation(world) : (await as("POST", `/v1/orgs/${organizationId}/link-invites`, { role: "read" })).body.id;
   if (names.includes("samlProviderId")) ids.samlProviderId = (await as("POST", `/v1/orgs/${organizationId}/saml`, samlProvider())).body.id;
   if (names.includes("siteId")) {
     const space = await createSpace(owner, organizationId);
@@ -153,7 +194,17 @@ export async function idsFor(world: World, operation: Operation): Promise<Record
   if (names.includes("translationId")) ids.translationId = await settledTranslation(world);
   if (names.includes("conversationId") || names.includes("issueId") || names.includes("clusterId")) Object.assign(ids, await analysedConversation(world));
   if (names.includes("siteId")) Object.assign(ids, await siteStructureIdsFor(world, ids.siteId!, names, operation.path));
+  await grantForPrincipalRoute(world, operation.path, ids);
   return ids;
+}
+
+/** A route about one principal's grant (`…/permissions/users/{userId}`, `…/teams/{teamId}`) needs that grant to exist. */
+async function grantForPrincipalRoute(world: World, path: string, ids: Record<string, string>): Promise<void> {
+  const principal = path.match(/\/permissions\/(users|teams)\/\{(userId|teamId)\}$/);
+  if (!principal) return;
+  const base = concretePath(path.slice(0, path.indexOf("/permissions") + "/permissions".length), ids);
+  const granted = await call("POST", base, { token: world.owner.token, body: { role: "read", [principal[1]!]: [ids[principal[2]!]] } });
+  if (granted.status !== 204) throw new Error(`grant for ${path}: ${granted.status} ${JSON.stringify(granted.body)}`);
 }
 
 /**
@@ -193,6 +244,8 @@ async function spaceWithReusableContent(world: World) {
   await syncNow(world.owner.token, space.id, "import", { url: repo.url, ref: "refs/heads/main" });
   const revision = (await call("GET", `/v1/spaces/${space.id}/content`, { token: world.owner.token })).body;
   const changeRequest = await createChangeRequest(world.owner, space.id);
+  // Shared by every route that reads a reusable content: the grants walk's grants on it are made once.
+  await grantOnPath(world.owner, `/v1/spaces/${space.id}/permissions`, world.grantees, "read");
   return { spaceId: space.id, revisionId: revision.id, changeRequestId: changeRequest.id, reusableContentId: revision.reusableContents[0].id };
 }
 
@@ -227,6 +280,17 @@ async function analysedConversation(world: World): Promise<{ conversationId: str
   return { conversationId: job!.conversationId, issueId: item!.issue.id, clusterId: item!.issue.cluster };
 }
 
+/** A pending invitation by email (of an address no user has), for the routes of one. */
+async function pendingInvitation(world: World): Promise<string> {
+  const email = uniqueAddress();
+  const path = `/v1/orgs/${world.organizationId}/invites`;
+  await call("POST", path, { token: world.owner.token, body: { emails: [email] } });
+  const pending = await call("GET", `/v1/orgs/${world.organizationId}/email-invites?limit=1000`, { token: world.owner.token });
+  return pending.body.items.find((invitation: { email: string }) => invitation.email === email).id;
+}
+
+const uniqueAddress = () => `matrix-${Math.random().toString(36).slice(2)}@invited.example`;
+
 async function newMember(world: World, role: "read" | "review"): Promise<TestUser> {
   const member = await createUser(`matrix-member-${role}`);
   await addMember(world.owner, world.organizationId, member, role);
@@ -241,6 +305,8 @@ export async function bodyFor(world: World, operation: Operation): Promise<unkno
   let text = JSON.stringify(operation.example);
   if (text.includes(EXAMPLE_IDS.user)) text = text.replaceAll(EXAMPLE_IDS.user, (await newMember(world, "review")).id);
   text = text.replaceAll(EXAMPLE_IDS.space, world.shared.spaceId);
+  // Invited addresses of the example: fresh ones, so no user created later joins the matrix's organization.
+  if (operation.operationId === "inviteUsersToOrganization") text = text.replace(/[\w.-]+@example\.com/g, uniqueAddress);
   if (text.includes(EXAMPLE_SPEC_SLUG)) text = text.replaceAll(EXAMPLE_SPEC_SLUG, (await processedSpec(world)).specSlug);
   text = text.replaceAll(EXAMPLE_IDS.organization, world.targetOrganizationId).replaceAll(JSON.stringify(EXAMPLE_CERTIFICATE), JSON.stringify(IDP_CERTIFICATE));
   const body = JSON.parse(text);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { referencesOf } from "../../../src/reader/document";
 import { block, doc, heading, inline, leaf, listItem, paragraph, render, renderDom, text, voidBlock } from "./helpers";
 
 describe("document renderer: text blocks", () => {
@@ -115,6 +116,21 @@ describe("document renderer: text blocks", () => {
     expect(page.querySelector(".doc-emoji")!.textContent).toBe("👋");
     const icons = [...page.querySelectorAll(".doc-icon")];
     expect(icons.map((icon) => [icon.getAttribute("data-icon"), icon.getAttribute("class"), icon.getAttribute("aria-hidden")])).toEqual([["gear", "doc-icon doc-text-blue", "true"]]);
+  });
+
+  it("draws an icon the context has a drawing for inline, and never inlines a drawing with more than paths in it", () => {
+    const gear = { viewBox: "0 0 512 512", markup: '<!--! Font Awesome Free --><path fill="currentColor" d="M0 0h512v512H0z"/>' };
+    const forged = { viewBox: "0 0 512 512", markup: '<path fill="currentColor" d="M0 0"/><script>alert(1)</script>' };
+    const icon = (name: string) => (name === "gear" ? gear : name === "bug" ? forged : null);
+    const document = doc(paragraph(inline("icon", { icon: "gear", color: "blue" }), inline("icon", { icon: "bug" }), inline("icon", { icon: "unknown" })));
+    const page = renderDom(document, { icon });
+    const svg = page.querySelector("svg.doc-icon")!;
+    expect([svg.getAttribute("class"), svg.getAttribute("viewBox"), svg.getAttribute("aria-hidden"), svg.getAttribute("data-icon")]).toEqual(["doc-icon doc-text-blue named-icon", "0 0 512 512", "true", "gear"]);
+    expect(svg.querySelector("path")?.getAttribute("d")).toBe("M0 0h512v512H0z");
+    // The forged drawing and the unknown name are the empty span, as without drawings.
+    expect([...page.querySelectorAll("span.doc-icon")].map((span) => span.getAttribute("data-icon"))).toEqual(["bug", "unknown"]);
+    expect(render(document, { icon })).not.toContain("<script");
+    expect([...referencesOf(document).icons]).toEqual(["gear", "bug", "unknown"]);
   });
 
   it("renders unknown blocks and inlines as their content, and survives malformed nodes", () => {

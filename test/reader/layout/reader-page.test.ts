@@ -70,8 +70,8 @@ describe("ReaderPage: landmarks and navigation", () => {
     expect(document.body.firstElementChild).toBe(skip);
     expect(skip.getAttribute("href")).toBe(`#${main.id}`);
     for (const nav of document.querySelectorAll("nav")) expect(nav.getAttribute("aria-label"), nav.className).toBeTruthy();
-    // The header's links twice: in the header, and in the phone's drawer (the stylesheet shows one of them).
-    expect([...document.querySelectorAll("nav")].map((nav) => nav.getAttribute("aria-label"))).toEqual(["Site links", "Sections", "Site links", "Pages", "Breadcrumbs", "Previous and next pages"]);
+    // The header's links and the sections twice: in the header, and in the phone's drawer (the stylesheet shows one of each).
+    expect([...document.querySelectorAll("nav")].map((nav) => nav.getAttribute("aria-label"))).toEqual(["Site links", "Sections", "Site links", "Sections", "Pages", "Breadcrumbs", "Previous and next pages"]);
     expect([...document.querySelectorAll(".drawer-header-links a")].map((link) => link.getAttribute("href"))).toEqual(["https://blog.acme.test/", "/sites/acme/status"]);
     const outline = document.querySelector("aside.reader-outline")!;
     expect(document.getElementById(outline.getAttribute("aria-labelledby")!)?.textContent).toBe("On this page");

@@ -1,0 +1,1 @@
+export { grantRoutes } from "./grants";
