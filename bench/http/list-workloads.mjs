@@ -109,7 +109,7 @@ export async function listReads({ api, base }, { owner, organization, tenPages, 
 /**
  * Seeds the organization `organizationId` (owned by `owner`) and answers the list workloads.
  */
-async function seedListWorkloads({ api, owner, organizationId, tenPageSpaceId }) {
+export async function seedListWorkloads({ api, owner, organizationId, tenPageSpaceId }) {
   const as = (token) => ({ get: (path) => json("GET", `${api}${path}`, token), send: (method, path, body) => json(method, `${api}${path}`, token, body) });
   const { get, send } = as(owner.token);
   const org = `/v1/orgs/${organizationId}`;
