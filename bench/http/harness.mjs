@@ -50,21 +50,37 @@ function writeConfigs() {
   writeFileSync(configs.baseline, `name = "bench-baseline"\nmain = "bench/http/baseline-worker.ts"\ncompatibility_date = "2026-04-20"\n\n${database}`);
 }
 
+/** Server restarts so far (a sample that saw one is taken again: `sampled`). */
+let restarts = 0;
+let stopping = false;
+
+/**
+ * Starts `wrangler dev` with `config` on `port`, and again (on the same port and database) if it
+ * exits before the run ends: something else on a shared machine may end it.
+ */
 async function serve(children, persist, config, port) {
   // Each server its own inspector port too: two `wrangler dev` starting at once would race for the default one.
   const inspectorPort = await freePort();
-  const child = spawn(process.execPath, [wrangler, "dev", "-c", config, "--port", String(port), "--inspector-port", String(inspectorPort), "--ip", "127.0.0.1", "--persist-to", persist, "--var", `ADMIN_TOKEN:${ADMIN_TOKEN}`, "--var", "SIGNING_SECRET:bench-signing-secret", "--log-level", "error"], {
-    env,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  // Errors while the benchmark runs are shown; what the servers say while being stopped (esbuild's watcher dumps its goroutines) is not.
-  child.stderr.on("data", (chunk) => stopping || process.stderr.write(chunk));
-  children.push(child);
-  servers.set(`http://127.0.0.1:${port}`, child.pid);
+  const start = () => {
+    const child = spawn(process.execPath, [wrangler, "dev", "-c", config, "--port", String(port), "--inspector-port", String(inspectorPort), "--ip", "127.0.0.1", "--persist-to", persist, "--var", `ADMIN_TOKEN:${ADMIN_TOKEN}`, "--var", "SIGNING_SECRET:bench-signing-secret", "--log-level", "error"], {
+      env,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    // Errors while the benchmark runs are shown; what the servers say while being stopped (esbuild's watcher dumps its goroutines) is not.
+    child.stderr.on("data", (chunk) => stopping || process.stderr.write(chunk));
+    child.once("exit", (code, signal) => {
+      if (stopping) return;
+      restarts++;
+      console.error(`${config}: wrangler dev ended mid-run (${signal ?? `exit code ${code}`}); starting it again`);
+      setTimeout(start, 1000);
+    });
+    children.push(child);
+    servers.set(`http://127.0.0.1:${port}`, child.pid);
+  };
+  start();
   return inspectorPort;
 }
 
-let stopping = false;
 
 /** The server process of each origin (its `wrangler dev`). */
 const servers = new Map();
@@ -111,6 +127,10 @@ async function ready(url) {
  */
 export async function withServers(run) {
   const persist = mkdtempSync(join(tmpdir(), "docs-cms-bench-http-"));
+  // The run's own dev registry (where `wrangler dev` servers find each other): in the machine's
+  // shared one, any `wrangler dev` starting or stopping elsewhere makes both servers rebuild and
+  // restart in the middle of a run.
+  env.WRANGLER_REGISTRY_PATH = join(persist, "dev-registry");
   const children = [];
   const stop = () => {
     stopping = true;
@@ -118,7 +138,7 @@ export async function withServers(run) {
     for (const config of Object.values(configs)) rmSync(config, { force: true });
     rmSync(persist, { recursive: true, force: true });
   };
-  const interrupted = () => (stop(), process.exit(130));
+  const interrupted = (signal) => (console.error(`${signal}: the servers are stopped`), stop(), process.exit(130));
   for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, interrupted);
   try {
     writeConfigs();
@@ -146,6 +166,24 @@ export async function json(method, url, token, body) {
 }
 
 /**
+ * `fetch`, sent again when the connection failed: under load `wrangler dev` sometimes closes a
+ * kept-alive connection as a request goes out, and a server restarting (`serve`) refuses them for
+ * a while. Anything else (a status) is the caller's to judge.
+ */
+async function fetchAcrossRestarts(url, init) {
+  const giveUp = performance.now() + 300_000;
+  for (;;) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      const code = error?.cause?.code;
+      if (!["UND_ERR_SOCKET", "ECONNREFUSED", "ECONNRESET"].includes(code) || performance.now() > giveUp) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+/**
  * Requests per second of a workload: `{ name, url, headers, requests }`, where `url` may be a
  * function called for every request (a URL of its own each time); and the CPU milliseconds a
  * request cost its server.
@@ -160,7 +198,7 @@ export async function measure(workload) {
     Array.from({ length: CONCURRENCY }, async () => {
       while (remaining-- > 0) {
         const url = typeof workload.url === "function" ? workload.url() : workload.url;
-        const response = await fetch(url, { headers: { ...ENCODING, ...workload.headers } });
+        const response = await fetchAcrossRestarts(url, { headers: { ...ENCODING, ...workload.headers } });
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`${workload.name}: ${response.status}`);
       }
@@ -178,6 +216,16 @@ export async function measure(workload) {
  * a deployed Worker's responses are compressed by Cloudflare's edge, outside the Worker.
  */
 export const ENCODING = process.env.BENCH_HTTP_ENCODING ? { "accept-encoding": process.env.BENCH_HTTP_ENCODING } : {};
+
+/** `measure`, taken again (after a warm-up) when a server restarted during it. */
+async function sampled(workload) {
+  for (;;) {
+    const before = restarts;
+    const sample = await measure(workload);
+    if (restarts === before) return sample;
+    await measure(workload);
+  }
+}
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -199,9 +247,9 @@ export async function ratios(reference, workloads, rounds) {
     for (const workload of workloads) {
       const reference = referenceOf(workload);
       const shared = last?.reference === reference;
-      const before = shared ? last.sample : await measure(reference);
-      const measured = await measure(workload);
-      const after = await measure(reference);
+      const before = shared ? last.sample : await sampled(reference);
+      const measured = await sampled(workload);
+      const after = await sampled(reference);
       const around = referenceSamples.get(reference.name);
       for (const sample of shared ? [after] : [before, after]) (around.rate.push(sample.rate), around.cpuMs.push(sample.cpuMs));
       const own = samples.get(workload.name);

@@ -79,13 +79,17 @@ async function checkFullPage(workload) {
 
 /**
  * Seeds the organization and measures its list pages (those `wanted`), `rounds` samples each, with
- * two references: the baseline's one query answering a list's body of 100 and of 300 copies of its
- * row (what that much JSON costs).
+ * three references: the baseline's one query answering a list's body of 100 and of 300 copies of
+ * its row (what that much JSON costs), and its one query reading 100 rows (the least a 100-item
+ * page read from D1 costs).
  */
 export async function listReads({ api, base }, { owner, organization, tenPages, wanted, rounds }) {
   const seeding = performance.now();
   const baseline = { name: "baseline", url: `${base}/baseline/${tenPages.space.id}`, requests: REQUESTS };
-  const references = [100, 300].map((items) => ({ name: `baseline answering ${items} rows`, url: `${base}/baseline/${tenPages.space.id}?items=${items}` }));
+  const references = [
+    ...[100, 300].map((items) => ({ name: `baseline answering ${items} rows`, url: `${base}/baseline/${tenPages.space.id}?items=${items}` })),
+    { name: "baseline reading 100 rows", url: `${base}/baseline/${tenPages.space.id}?rows=100` },
+  ];
   const seeded = await seedListWorkloads({ api, owner, organizationId: organization.id, tenPageSpaceId: tenPages.space.id });
   const workloads = [...references, ...seeded].filter(wanted).map((workload) => ({ ...workload, requests: REQUESTS }));
   if (workloads.length === 0) return;
@@ -105,7 +109,7 @@ export async function listReads({ api, base }, { owner, organization, tenPages, 
 /**
  * Seeds the organization `organizationId` (owned by `owner`) and answers the list workloads.
  */
-async function seedListWorkloads({ api, owner, organizationId, tenPageSpaceId }) {
+export async function seedListWorkloads({ api, owner, organizationId, tenPageSpaceId }) {
   const as = (token) => ({ get: (path) => json("GET", `${api}${path}`, token), send: (method, path, body) => json(method, `${api}${path}`, token, body) });
   const { get, send } = as(owner.token);
   const org = `/v1/orgs/${organizationId}`;

@@ -2,7 +2,7 @@
 // issue's baselines, served by a second `wrangler dev` on the same local database
 // (bench/http/baseline-worker.ts): a Hono route doing one D1 primary-key query for the API's reads,
 // and a static Hono route for the reader's cached pages. Not part of `npm run bench` (it starts two
-// servers and takes several minutes; with the list pages, about half an hour); docs/performance.md
+// servers and takes several minutes; the list pages 10-15 minutes more); docs/performance.md
 // records what it printed.
 //
 // Three groups: `api` (single-object reads), `lists` (100-item list pages,

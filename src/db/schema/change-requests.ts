@@ -69,7 +69,12 @@ export const changeRequestReviews = sqliteTable(
     revisionId: text("revision_id").notNull(),
     createdAt: timestamp("created_at").notNull(),
   },
-  (table) => [index("change_request_reviews_list").on(table.changeRequestId, table.createdAt, table.id)],
+  (table) => [
+    index("change_request_reviews_list").on(table.changeRequestId, table.createdAt, table.id),
+    // Whether a review is outdated (its reviewer reviewed again after it) is a seek here, not a
+    // walk over every later review of the change request: a page of reviews stays linear in its size.
+    index("change_request_reviews_by_reviewer").on(table.changeRequestId, table.reviewerId, table.createdAt, table.id),
+  ],
 );
 
 export type ChangeRequestReviewRow = typeof changeRequestReviews.$inferSelect;

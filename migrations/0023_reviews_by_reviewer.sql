@@ -1,0 +1,1 @@
+CREATE INDEX `change_request_reviews_by_reviewer` ON `change_request_reviews` (`change_request_id`,`reviewer_id`,`created_at`,`id`);
