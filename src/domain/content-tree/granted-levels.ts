@@ -83,6 +83,10 @@ export const holdsGrantsIn = (userId: UserRef, organizationId: SQL): SQL =>
 export const grantedOnListedSpace = (userId: UserRef, organizationId: SQL) =>
   grantedColumn(sql<number | null>`(CASE WHEN ${holdsGrantsIn(userId, organizationId)} THEN ${grantedRankOnSpace(userId)} END)`);
 
+/** What is granted to `userId` on each `collections` row of a list of `organizationId`'s collections: as `grantedOnListedSpace`. */
+export const grantedOnListedCollection = (userId: UserRef, organizationId: SQL) =>
+  grantedColumn(sql<number | null>`(CASE WHEN ${holdsGrantsIn(userId, organizationId)} THEN ${grantedRankOnCollection(userId)} END)`);
+
 /** The rank granted to `userId` on the `spaces` row of the statement (joined with its `parentCollection`), for a filter. */
 export const grantedRankOnSpace = (userId: UserRef) => grantedRank(spaceGrantSources(qualified(spaces.id), qualified(parentCollection.lineage)), userId, qualified(spaces.organizationId));
 
