@@ -17,7 +17,7 @@
 // queues), read from /proc: on a machine shared with other work, throughput follows the share of the
 // cores the servers get, while CPU time per request does not. On Linux only (elsewhere: not shown).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -136,6 +136,9 @@ export async function withServers(run) {
     stopping = true;
     for (const child of children) child.kill("SIGINT");
     for (const config of Object.values(configs)) rmSync(config, { force: true });
+    // BENCH_HTTP_KEEP_DB=<directory>: the run's local state kept there (its D1 database, to time
+    // the lists' statements on in SQLite: docs/performance.md, "List pages").
+    if (process.env.BENCH_HTTP_KEEP_DB) cpSync(persist, process.env.BENCH_HTTP_KEEP_DB, { recursive: true });
     rmSync(persist, { recursive: true, force: true });
   };
   const interrupted = (signal) => (console.error(`${signal}: the servers are stopped`), stop(), process.exit(130));

@@ -1,10 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { commitToMain, createChangeRequest, createSpace, createdPage } from "../helpers/content";
-import { addMember, createOrganization, createUser, type TestUser } from "../helpers/fixtures";
-import { ADMIN_TOKEN, call, errorMessage } from "../helpers/http";
-import { createSpec, specQueue } from "../helpers/openapi";
+import { createOrganization, createUser, type TestUser } from "../helpers/fixtures";
+import { call, errorMessage } from "../helpers/http";
+import { listOperations, seedListFixtures, type ListOperation } from "../helpers/list-operations";
 import { serverTiming } from "../helpers/server-timing";
-import { createSite } from "../helpers/sites";
 
 /**
  * Every list of the API (an operation of the served OpenAPI document answering `{items, next}`)
@@ -24,59 +22,21 @@ const NOT_ONE_BATCH: Record<string, string> = {
   listSpaceTemplates: "the catalogue is code: no D1 at all",
 };
 
-type Operation = { operationId: string; path: string };
-
-async function listOperations(): Promise<Operation[]> {
-  const document = (await call("GET", "/v1/openapi.json")).body;
-  const resolve = (schema: any): any => (schema?.$ref ? resolve(document.components.schemas[schema.$ref.split("/").pop()]) : schema);
-  const operations: Operation[] = [];
-  for (const [path, methods] of Object.entries<Record<string, any>>(document.paths)) {
-    const schema = resolve(methods.get?.responses?.["200"]?.content?.["application/json"]?.schema);
-    if (schema?.properties?.items && schema.properties.next) operations.push({ operationId: methods.get.operationId, path });
-  }
-  return operations;
-}
-
 describe("every list in one round trip", () => {
+  let fixtures: Awaited<ReturnType<typeof seedListFixtures>>;
   let admin: TestUser;
   let reader: TestUser;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    admin = await createUser("list-trips-admin");
-    reader = await createUser("list-trips-reader");
-    ids.userId = admin.id;
-    ids.organizationId = (await createOrganization(admin)).id;
-    await addMember(admin, ids.organizationId!, reader, "review");
-    ids.spaceId = (await createSpace(admin, ids.organizationId!)).id;
-    const edit = await commitToMain(admin, ids.spaceId!, [
-      { operation: "insert_page", ref: "p", title: "P", document: { markdown: "See [the file](./notes.txt).\n" } },
-      { operation: "insert_files", files: [{ ref: "notes.txt", name: "notes.txt", contentType: "text/plain", base64: btoa("Notes\n") }] },
-    ]);
-    ids.pageId = createdPage(edit, "p");
-    ids.fileId = edit.insertedFiles[0]!.id;
-    ids.revisionId = (await call("GET", `/v1/spaces/${ids.spaceId}`, { token: admin.token })).body.revision;
-    ids.changeRequestId = (await createChangeRequest(admin, ids.spaceId!)).id;
-    const comment = await call("POST", `/v1/spaces/${ids.spaceId}/comments`, { token: reader.token, body: { body: { markdown: "A comment" } } });
-    ids.commentId = comment.body.id;
-    const crComment = await call("POST", `/v1/spaces/${ids.spaceId}/change-requests/${ids.changeRequestId}/comments`, { token: reader.token, body: { body: { markdown: "A comment" } } });
-    ids.crCommentId = crComment.body.id;
-    ids.collectionId = (await call("POST", `/v1/orgs/${ids.organizationId}/collections`, { token: admin.token, body: { title: "C" } })).body.id;
-    ids.teamId = (await call("PUT", `/v1/orgs/${ids.organizationId}/teams`, { token: admin.token, body: { title: "T" } })).body.id;
-    ids.siteId = (await createSite(admin, ids.organizationId!)).id;
-    ids.specSlug = (await createSpec(admin.token, ids.organizationId!, { text: "openapi: 3.1.0\ninfo: {title: T, version: '1'}\npaths: {}\n" })).slug;
-    specQueue.take();
+    fixtures = await seedListFixtures("list-trips");
+    ({ admin, reader } = fixtures);
+    Object.assign(ids, fixtures.ids);
   });
 
-  /** The operation's path with the fixtures' ids (the comment of the change request under one). */
-  const concrete = ({ path }: Operation) =>
-    path.replace(/\{(\w+)\}/g, (_, name: string) => {
-      const id = name === "commentId" && path.includes("/change-requests/") ? ids.crCommentId : ids[name];
-      if (id === undefined) throw new Error(`no fixture for {${name}} in ${path}`);
-      return id;
-    });
-  const tokenFor = ({ path }: Operation) => (path.startsWith("/admin/") ? ADMIN_TOKEN : admin.token);
-  const isContent = ({ path }: Operation) => /\/(content|revisions\/\{revisionId\})\/|\/links$/.test(path);
+  const concrete = (operation: ListOperation) => fixtures.concrete(operation);
+  const tokenFor = (operation: ListOperation) => fixtures.tokenFor(operation);
+  const isContent = ({ path }: ListOperation) => /\/(content|revisions\/\{revisionId\})\/|\/links$/.test(path);
 
   it("lists the operations it knows about: every list but the named exceptions", async () => {
     const operations = await listOperations();

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { CallerContext, RequesterContext } from "../../context";
 import { runAlongside } from "../../db/batch";
 import { pageReads, sortedBy } from "../../db/keyset";
@@ -12,7 +12,7 @@ import { assertContentAction } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import type { UpdateCollectionInput } from "../../schemas/collection";
 import { levelOn, levelsOf, loadCollectionAccess, placementFor } from "../content-tree/access";
-import { grantedOnCollection, grantedRankOnCollection, visibleTo } from "../content-tree/granted-levels";
+import { grantedOnListedCollection, grantedRankOnCollection, visibleTo } from "../content-tree/granted-levels";
 import { positionAtEnd } from "../content-tree/placement";
 import { inheritedLevelUnder, lineageUnder, refreshInheritance } from "../content-tree/inherited-levels";
 import { MAX_COLLECTION_DEPTH } from "../content-tree/tree";
@@ -24,8 +24,15 @@ export interface CollectionListQuery extends PageRequest {
   nested: boolean;
 }
 
-/** Collections with what is granted to the caller on them, for the list: built once per way of naming the caller. */
-const collectionRows = perCaller((key) => selectedOnce((db) => db.select({ collection: collections, granted: grantedOnCollection(callerIdFor(key)) }).from(collections)));
+/**
+ * Collections with what is granted to the caller on them, for the list of the organization named
+ * by the `organizationId` value: built once per way of naming the caller.
+ */
+const collectionRows = perCaller((key) =>
+  selectedOnce((db) =>
+    db.select({ collection: collections, granted: grantedOnListedCollection(callerIdFor(key), sql`${sql.placeholder("organizationId")}`) }).from(collections),
+  ),
+);
 
 type CollectionListRow = { collection: CollectionRow; granted: Role | null };
 
@@ -41,7 +48,7 @@ export async function listCollectionsInOrganization(ctx: RequesterContext, organ
       query.nested ? undefined : isNull(collections.parentId),
       visibleTo(callerIdOf(ctx), organizationId, grantedRankOnCollection(callerIdOf(ctx))),
     ),
-    select: collectionRows(ctx)(callerValues(ctx)),
+    select: collectionRows(ctx)({ ...callerValues(ctx), organizationId }),
     sort: query.nested
       ? sortedBy("createdAt:asc", "asc", [collections.createdAt, collections.id], ({ collection }: CollectionListRow) => [collection.createdAt, collection.id])
       : sortedBy("position:asc", "asc", [collections.position, collections.id], ({ collection }: CollectionListRow) => [collection.position, collection.id]),

@@ -66,6 +66,27 @@ export const grantedOnCollection = (userId: UserRef) => grantedColumn(grantedRan
 export const visibleTo = (userId: UserRef, organizationId: SQL | string, rank: SQL<number | null>): SQL =>
   sql`(EXISTS (SELECT 1 FROM ${organizationMembers} vm WHERE vm.organization_id = ${organizationId} AND vm.user_id = ${userId} AND vm.role IS NOT NULL) OR ${rank} IS NOT NULL)`;
 
+/**
+ * Whether `userId` holds any grant in `organizationId`, theirs or a team's: a seek of
+ * grants_principal. With `organizationId` a value (or an uncorrelated subquery) rather than a
+ * column, SQLite decides it once for the whole statement.
+ */
+export const holdsGrantsIn = (userId: UserRef, organizationId: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${grants} g WHERE g.organization_id = ${organizationId} AND ${heldBy(userId, organizationId)})`;
+
+/**
+ * What is granted to `userId` on each `spaces` row of a list of `organizationId`'s spaces, as a
+ * column: `grantedOnSpace`, looked up per row only when the caller holds a grant in the
+ * organization. Most callers hold none, and for them a page of 100 spaces no longer walks each
+ * space's lineage through the grants (docs/performance.md, "List pages").
+ */
+export const grantedOnListedSpace = (userId: UserRef, organizationId: SQL) =>
+  grantedColumn(sql<number | null>`(CASE WHEN ${holdsGrantsIn(userId, organizationId)} THEN ${grantedRankOnSpace(userId)} END)`);
+
+/** What is granted to `userId` on each `collections` row of a list of `organizationId`'s collections: as `grantedOnListedSpace`. */
+export const grantedOnListedCollection = (userId: UserRef, organizationId: SQL) =>
+  grantedColumn(sql<number | null>`(CASE WHEN ${holdsGrantsIn(userId, organizationId)} THEN ${grantedRankOnCollection(userId)} END)`);
+
 /** The rank granted to `userId` on the `spaces` row of the statement (joined with its `parentCollection`), for a filter. */
 export const grantedRankOnSpace = (userId: UserRef) => grantedRank(spaceGrantSources(qualified(spaces.id), qualified(parentCollection.lineage)), userId, qualified(spaces.organizationId));
 

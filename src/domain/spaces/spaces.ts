@@ -1,8 +1,8 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { CallerContext, RequestContext, RequesterContext } from "../../context";
 import { selectedOnce } from "../../db/list-select";
 import { pageReads, sortedBy } from "../../db/keyset";
-import { revisions, spaces, type SpaceRow } from "../../db/schema";
+import { collections, revisions, spaces, type SpaceRow } from "../../db/schema";
 import { conflict } from "../../lib/errors";
 import { newId, nowIso } from "../../lib/ids";
 import { pick } from "../../lib/objects";
@@ -11,7 +11,7 @@ import { assertContentAction } from "../../lib/permissions";
 import type { Role } from "../../lib/roles";
 import type { CreateSpaceInput, UpdateSpaceInput } from "../../schemas/space";
 import { levelOn, levelsOf, loadCollectionAccessWith, placementFor, type ContentAccess, type Placement } from "../content-tree/access";
-import { grantedOnSpace, grantedRankOnSpace, visibleTo } from "../content-tree/granted-levels";
+import { grantedOnListedSpace, grantedRankOnSpace, visibleTo } from "../content-tree/granted-levels";
 import { joinsParentCollection, levelsFromParent, parentCollection, parentLevelColumns } from "../content-tree/inherited-levels";
 import { loadSpaceAccess, loadSpaceAccessWithGitSync } from "../content-tree/space-access";
 import { positionAtEnd } from "../content-tree/placement";
@@ -29,11 +29,19 @@ const isLive = isNull(spaces.deletedAt);
  * the caller on them (content-tree/granted-levels.ts), for lists: built once per way of naming
  * the caller.
  */
-const spaceRows = perCaller((key) =>
-  selectedOnce((db) =>
-    db.select({ space: spaces, parent: parentLevelColumns, granted: grantedOnSpace(callerIdFor(key)) }).from(spaces).leftJoin(parentCollection, joinsParentCollection),
-  ),
-);
+const spaceRowsIn = (organizationId: SQL) =>
+  perCaller((key) =>
+    selectedOnce((db) =>
+      db
+        .select({ space: spaces, parent: parentLevelColumns, granted: grantedOnListedSpace(callerIdFor(key), organizationId) })
+        .from(spaces)
+        .leftJoin(parentCollection, joinsParentCollection),
+    ),
+  );
+/** Spaces of the organization named by the `organizationId` value. */
+const spaceRows = spaceRowsIn(sql`${sql.placeholder("organizationId")}`);
+/** Spaces of the collection named by the `collectionId` value: its organization, looked up once for the statement. */
+const collectionSpaceRows = spaceRowsIn(sql`(SELECT ${collections.organizationId} FROM ${collections} WHERE ${collections.id} = ${sql.placeholder("collectionId")})`);
 
 /** The count of such a list: its filter reads what is granted, through the parent's lineage. */
 export const spacesCounted = selectedOnce((db) => db.select({ count: count() }).from(spaces).leftJoin(parentCollection, joinsParentCollection));
@@ -46,7 +54,7 @@ export async function listSpacesInOrganization(ctx: RequesterContext, organizati
     from: spaces,
     where: and(eq(spaces.organizationId, organizationId), isLive, visibleTo(callerIdOf(ctx), organizationId, grantedRankOnSpace(callerIdOf(ctx)))),
     // The items sit under many collections: each one's parent gives what it inherits.
-    select: spaceRows(ctx)(callerValues(ctx)),
+    select: spaceRows(ctx)({ ...callerValues(ctx), organizationId }),
     counted: spacesCounted(),
     sort: sortedBy("createdAt:asc", "asc", [spaces.createdAt, spaces.id], ({ space }: SpaceListRow) => [space.createdAt, space.id]),
   });
@@ -60,7 +68,7 @@ export async function listSpacesInCollection(ctx: RequesterContext, collectionId
   const page = pageReads(ctx.db, request, {
     from: spaces,
     where: and(eq(spaces.parentId, collectionId), isLive),
-    select: spaceRows(ctx)(callerValues(ctx)),
+    select: collectionSpaceRows(ctx)({ ...callerValues(ctx), collectionId }),
     sort: sortedBy("position:asc", "asc", [spaces.position, spaces.id], ({ space }: SpaceListRow) => [space.position, space.id]),
   });
   const [access, results] = await loadCollectionAccessWith(ctx, collectionId, page.reads);
