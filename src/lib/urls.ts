@@ -20,3 +20,13 @@ export function createUrls(requestUrl: string, appUrl: string | undefined): Urls
     app: (path) => `${appBase}${path}`,
   };
 }
+
+/** Whether `value` parses as an absolute http(s) URL: what a link, an embed or a card may point to. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}

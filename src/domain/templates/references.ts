@@ -1,5 +1,6 @@
 import type { ComputedPageSource, FileData, PageData } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
+import { isHttpUrl } from "../../lib/urls";
 import type { ContentRefInput } from "../../schemas/template";
 import type { Entry } from "../revisions/entries";
 import type { CatalogueTemplate, TemplateReference } from "./catalogue";
@@ -134,14 +135,6 @@ npx @gitbook/cli openapi publish --spec ${spec} --organization ${organizationId}
 
 const escapeLinkText = (text: string) => text.replace(/[[\]\\]/g, (char) => `\\${char}`);
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
 
 function invalid(field: string, message: string) {
   return badRequest(`Invalid body field '${field}': ${message}`);

@@ -5,24 +5,18 @@
  * (a caption's `{% endembed %}` form included), stays text. Search drops the tag (sections.ts).
  */
 
+import { isHttpUrl } from "../../lib/urls";
+
 const EMBED_PARAGRAPH = /^\{%[ \t]*embed[ \t]+url="([^"\r\n]+)"[ \t]*%\}$/;
 
 /** The URL a paragraph embeds: one whose whole text is one embed tag of an http(s) URL. */
 export function embedOfParagraph(text: string): string | undefined {
   const url = EMBED_PARAGRAPH.exec(text.trim())?.[1];
-  return url !== undefined && isWebUrl(url) ? url : undefined;
+  return url !== undefined && isHttpUrl(url) ? url : undefined;
 }
 
 /** The tag of an embed block of `url`; null for a URL no tag can hold (not http(s), or with a quote or a line break). */
 export function embedTag(url: string): string | null {
-  return isWebUrl(url) && !/["\r\n]/.test(url) ? `{% embed url="${url}" %}` : null;
+  return isHttpUrl(url) && !/["\r\n]/.test(url) ? `{% embed url="${url}" %}` : null;
 }
 
-function isWebUrl(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "https:" || parsed.protocol === "http:";
-  } catch {
-    return false;
-  }
-}
